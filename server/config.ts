@@ -1,0 +1,32 @@
+import path from "node:path";
+
+/** Server configuration, read once from the environment (or passed by tests). */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite engine is used. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files and uploaded images live; ignored by PGlite when `memory` is set. */
+  dataDir: string;
+  /** Public origin used in links (QR codes, e-mails, embed snippets). */
+  publicUrl?: string;
+  /** The one user id with special rights (spec §6); never hard-coded. */
+  superUserId?: string;
+  /** Where the built front ends live. */
+  distDir: string;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, "..");
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? "0.0.0.0",
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, "data")),
+    publicUrl: env.PUBLIC_URL || undefined,
+    superUserId: env.SUPER_USER_ID || undefined,
+    distDir: path.resolve(env.DIST_DIR ?? path.join(root, "dist")),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: "pglite" | "postgres";
+  /** Runs raw SQL with positional parameters on either engine (pg-boss and tests use it). */
+  execute(text: string, params?: unknown[]): Promise<{ rows: any[] }>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(import.meta.dirname, "migrations");
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; "memory://" keeps it in memory. */
+  dataDir?: string;
+  /** An already open PGlite instance (tests pass a clone of a migrated template). */
+  pglite?: PGlite;
+  /** Skip migrations (the instance is a clone of a migrated template). */
+  migrated?: boolean;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite, and applies the SQL migrations. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    if (!opts.migrated) await migratePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      engine: "postgres",
+      execute: (text, params) => pool.query(text, params as any[]),
+      close: () => pool.end(),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    const dir = opts.dataDir ?? "memory://";
+    if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const db = drizzlePglite(client, { schema });
+  if (!opts.migrated) await migratePglite(db, { migrationsFolder });
+  const owned = client;
+  return {
+    db: db as unknown as Db,
+    engine: "pglite",
+    execute: (text, params) => owned.query(text, params),
+    close: () => owned.close(),
+  };
+}

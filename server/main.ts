@@ -1,0 +1,14 @@
+import { buildApp } from "./app.ts";
+import { configFromEnv } from "./config.ts";
+import { seed } from "./db/seed.ts";
+
+const config = configFromEnv();
+const app = await buildApp({ config });
+await seed(app.database.db, app.log, config);
+await app.listen({ port: config.port, host: config.host });
+
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    app.log.info({ signal }, "shutting down");
+    app.close().then(() => process.exit(0));
+  });

@@ -1,0 +1,66 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { Db } from "../db/connect.ts";
+import { images } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+import { MAX_IMAGE_BYTES, parseMutations, processImage } from "../services/images.ts";
+import type { Storage } from "../services/storage.ts";
+
+export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+  app.post<{ Querystring: { mutations?: string } }>(
+    "/images2",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["Images"],
+        security: [{ bearer: [] }],
+        consumes: ["multipart/form-data"],
+        querystring: Type.Object({ mutations: Type.Optional(Type.String({ maxLength: 200 })) }),
+      },
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    },
+    async (req) => {
+      const mutations = parseMutations(req.query.mutations);
+      if (!req.isMultipart()) throw new ApiError("ImageRequired");
+      const file = await req.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!file) throw new ApiError("ImageRequired");
+      const input = await file.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === "FST_REQ_FILE_TOO_LARGE") throw new ApiError("ImageTooLarge");
+        throw e;
+      });
+      const out = await processImage(input, mutations);
+      await storage.put(out.key, out.bytes);
+      await db.insert(images).values({
+        key: out.key,
+        contentType: "image/png",
+        width: out.width,
+        height: out.height,
+        bytes: out.bytes.length,
+        userId: req.user!.id,
+      });
+      return {
+        data: {
+          url: `/api/images/${out.key}`,
+          width: out.width,
+          height: out.height,
+          initialWidth: out.initialWidth,
+          initialHeight: out.initialHeight,
+        },
+      };
+    },
+  );
+
+  app.get<{ Params: { key: string } }>(
+    "/images/:key",
+    { schema: { tags: ["Images"], params: Type.Object({ key: Type.String({ maxLength: 200 }) }) } },
+    async (req, reply) => {
+      const bytes = await storage.get(req.params.key);
+      if (!bytes) throw new ApiError("NotFound");
+      // Keys are random and never reused, so the bytes behind a URL never change.
+      return reply
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .type("image/png")
+        .send(bytes);
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { embedSnippet } from "../../core/index.ts";
+import { renderPromoPage } from "../../promo/index.ts";
+import type { Db } from "../db/connect.ts";
+import { ApiError } from "../errors.ts";
+import { mobileApp } from "../ops/apps.ts";
+
+interface PageOptions {
+  db: Db;
+  distDir: string;
+  publicUrl?: string;
+  hasDist: boolean;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const origin = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
+
+/** Server-rendered pages (promo, demo host) and the built front ends. */
+export const pageRoutes: FastifyPluginAsync<PageOptions> = async (
+  app,
+  { db, distDir, publicUrl, hasDist },
+) => {
+  const htmlError = (status: number, message: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body><main><h1>${escapeHtml(message)}</h1></main></body></html>`;
+
+  app.get<{ Params: { appId: string } }>("/promo/:appId", async (req, reply) => {
+    try {
+      const data = await mobileApp(db, req.params.appId);
+      return reply.type("text/html; charset=utf-8").send(await renderPromoPage(data, origin(req, publicUrl)));
+    } catch (e) {
+      if (e instanceof ApiError)
+        return reply.status(e.status).type("text/html").send(htmlError(e.status, e.message));
+      throw e;
+    }
+  });
+
+  app.get<{ Params: { appId: string } }>("/demo/:appId", async (req, reply) => {
+    const snippet = embedSnippet(origin(req, publicUrl), req.params.appId);
+    return reply.type("text/html; charset=utf-8").send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Widget demo</title>
+<style>body{font-family:Georgia,serif;max-width:960px;margin:0 auto;padding:24px;background:#fafafa}</style>
+</head><body>
+<header><h1>A dealer's web site</h1><p>This plain page embeds the app widget with the snippet below.</p></header>
+<main>
+${snippet}
+</main>
+<footer><pre>${escapeHtml(snippet)}</pre></footer>
+</body></html>`);
+  });
+
+  if (!hasDist) return;
+  // Built front ends. The widget's files are loaded by other sites, so they are cached briefly and revalidated.
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, "sdk"),
+    prefix: "/sdk/",
+    decorateReply: false,
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, "portal"),
+    prefix: "/portal/",
+    decorateReply: false,
+  });
+  await app.register(fastifyStatic, { root: path.join(distDir, "builder"), prefix: "/", wildcard: false });
+  // The builder is a single-page app: unknown non-API paths get its index.html.
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0]))
+      return reply.sendFile("index.html", path.join(distDir, "builder"));
+    return reply.status(404).send({ error: { message: "Not found", code: "NotFound" } });
+  });
+};
