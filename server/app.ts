@@ -59,11 +59,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart !== "body"));
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError)
-      return reply
-        .status(err.status)
-        .send({
-          error: { message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) },
-        });
+      return reply.status(err.status).send({
+        error: { message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) },
+      });
     if (err.validation) {
       const details = toFieldErrors(err.validation);
       return reply
