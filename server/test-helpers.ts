@@ -28,7 +28,8 @@ function migratedTemplate(): Promise<PGlite> {
  */
 export async function testDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ pglite: await (await migratedTemplate()).clone(), migrated: true });
+  if (!url)
+    return openDatabase({ pglite: (await (await migratedTemplate()).clone()) as PGlite, migrated: true });
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

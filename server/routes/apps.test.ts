@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const create = (headers: object, definition: object, extra: object = {}) =>
+const create = (headers: Record<string, string>, definition: object, extra: object = {}) =>
   call(app, { method: "POST", url: "/api/apps", headers, payload: { definition, ...extra } });
 
 describe("apps", () => {

@@ -54,10 +54,34 @@ ${snippet}
   });
 
   if (!hasDist) return;
+  // The builder validates drafts with the shared ajv schemas, and ajv compiles validators with `new Function`.
+  // Only the builder's own document is allowed to evaluate code; the widget, portal and promo pages are not.
+  app.addHook("onSend", async (req, reply, payload) => {
+    const url = req.url;
+    const builderPage =
+      String(reply.getHeader("content-type") ?? "").startsWith("text/html") &&
+      !url.startsWith("/promo/") &&
+      !url.startsWith("/demo/") &&
+      !url.startsWith("/portal/") &&
+      !url.startsWith("/api/");
+    const csp = reply.getHeader("content-security-policy");
+    if (builderPage && typeof csp === "string")
+      reply.header(
+        "content-security-policy",
+        csp.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"),
+      );
+    return payload;
+  });
   // Built front ends. The widget's files are loaded by other sites, so they are cached briefly and revalidated.
   await app.register(fastifyStatic, {
     root: path.join(distDir, "sdk"),
     prefix: "/sdk/",
+    decorateReply: false,
+    maxAge: 5 * 60 * 1000,
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, "promo"),
+    prefix: "/promo-assets/",
     decorateReply: false,
   });
   await app.register(fastifyStatic, {
@@ -66,10 +90,13 @@ ${snippet}
     decorateReply: false,
   });
   await app.register(fastifyStatic, { root: path.join(distDir, "builder"), prefix: "/", wildcard: false });
-  // The builder is a single-page app: unknown non-API paths get its index.html.
+  // The builder and the portal are single-page apps: unknown non-API paths get their index.html.
   app.setNotFoundHandler((req, reply) => {
     if (req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0]))
-      return reply.sendFile("index.html", path.join(distDir, "builder"));
+      return reply.sendFile(
+        "index.html",
+        path.join(distDir, req.url.startsWith("/portal/") ? "portal" : "builder"),
+      );
     return reply.status(404).send({ error: { message: "Not found", code: "NotFound" } });
   });
 };

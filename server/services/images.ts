@@ -49,7 +49,7 @@ export interface ProcessedImage {
 
 /** Converts an upload to PNG, applying crop then resize; rejects what is not an image. */
 export async function processImage(input: Buffer, mutations: Mutations): Promise<ProcessedImage> {
-  let meta: sharp.Metadata;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     meta = await sharp(input).metadata();
   } catch {

@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Algorithm, hash, verify } from "@node-rs/argon2";
+import { hash, verify } from "@node-rs/argon2";
 
 /** argon2id with the OWASP-recommended minimums (19 MiB, 2 passes). */
-const argonOptions = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const argonOptions = {
+  algorithm: 2 /* Argon2id; the enum is ambient const, unusable with isolatedModules */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, argonOptions);
 

@@ -1,0 +1,74 @@
+import path from "node:path";
+import react from "@vitejs/plugin-react";
+import type { InlineConfig } from "vite";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dist = path.join(root, "dist");
+
+/** The widget renders with preact/compat: the same React views at a fraction of the bytes. */
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+  { find: /^react$/, replacement: "preact/compat" },
+];
+
+const spa = (name: string, base: string): InlineConfig => ({
+  configFile: false,
+  root: path.join(root, name),
+  base,
+  plugins: [react()],
+  logLevel: "warn",
+  build: { outDir: path.join(dist, name), emptyOutDir: true, sourcemap: true },
+});
+
+/** One Vite build per face of the product. */
+export const buildTargets: Record<string, InlineConfig> = {
+  builder: spa("builder", "/"),
+  portal: spa("portal", "/portal/"),
+  promo: {
+    configFile: false,
+    root,
+    plugins: [react()],
+    logLevel: "warn",
+    build: {
+      outDir: path.join(dist, "promo"),
+      emptyOutDir: true,
+      rollupOptions: {
+        input: { client: path.join(root, "promo/client.tsx") },
+        output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+      },
+    },
+  },
+  // The loader is a classic script (pasted with `async`), so it is an IIFE with no imports.
+  "sdk-embed": {
+    configFile: false,
+    root,
+    logLevel: "warn",
+    build: {
+      outDir: path.join(dist, "sdk"),
+      emptyOutDir: true,
+      lib: {
+        entry: path.join(root, "sdk/embed.ts"),
+        formats: ["iife"],
+        name: "BrandAppEmbed",
+        fileName: () => "embed.js",
+      },
+    },
+  },
+  // The element bundle is an ES module so it can learn its own origin from import.meta.url.
+  "sdk-element": {
+    configFile: false,
+    root,
+    resolve: { alias: preactAliases },
+    plugins: [react()],
+    logLevel: "warn",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    build: {
+      outDir: path.join(dist, "sdk"),
+      emptyOutDir: false,
+      lib: { entry: path.join(root, "sdk/element.ts"), formats: ["es"], fileName: () => "brand-app.js" },
+    },
+  },
+};
