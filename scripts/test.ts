@@ -1,0 +1,94 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * `npm test`: every layer in order. Type check, lint, unit tests, server tests on PGlite (and again on
+ * PostgreSQL when DATABASE_URL is set), the front-end build, custom elements in Chromium, end-to-end flows.
+ * Ends with one "tests: N passed, N failed" line over all runners.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "brand-apps-test-"));
+const totals = { passed: 0, failed: 0 };
+
+function run(title: string, cmd: string, args: string[], env: Record<string, string | undefined> = {}) {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  return new Promise<{ code: number; output: string }>((resolve) => {
+    let output = "";
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d) => {
+      output += d;
+      process.stdout.write(d);
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+      process.stderr.write(d);
+    });
+    child.on("close", (code) => {
+      console.log(
+        `=== ${title}: ${code === 0 ? "ok" : `failed (${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+async function vitest(title: string, project: string, env: Record<string, string | undefined> = {}) {
+  const file = path.join(reports, `${title.replace(/\W+/g, "-")}.json`);
+  const r = await run(
+    title,
+    bin("vitest"),
+    ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
+    env,
+  );
+  if (fs.existsSync(file)) {
+    const json = JSON.parse(fs.readFileSync(file, "utf8"));
+    totals.passed += json.numPassedTests;
+    totals.failed += json.numFailedTests;
+  } else if (r.code !== 0) totals.failed += 1;
+  return r.code;
+}
+
+const failures: string[] = [];
+const step = async (title: string, fn: () => Promise<number>) => {
+  if ((await fn()) !== 0) failures.push(title);
+};
+
+await step("types", async () => (await run("types", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])).code);
+await step("lint", async () => (await run("lint", bin("biome"), ["check", "."])).code);
+await step("unit", () => vitest("unit", "unit"));
+await step("server (PGlite)", () => vitest("server (PGlite)", "server", { DATABASE_URL: "" }));
+if (process.env.DATABASE_URL)
+  await step("server (PostgreSQL)", () => vitest("server (PostgreSQL)", "server"));
+const build = await run("build", process.execPath, ["--import", "tsx", "scripts/build.ts"]);
+if (build.code !== 0) failures.push("build");
+else {
+  fs.writeFileSync(path.join(root, "dist", ".built"), new Date().toISOString());
+  await step("browser", async () => {
+    const r = await run("browser (web-test-runner, Chromium)", process.execPath, [
+      "--import",
+      "tsx",
+      "node_modules/@web/test-runner/dist/bin.js",
+      "--config",
+      "tests/wtr.config.mjs",
+    ]);
+    const m = [...r.output.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
+    if (m) {
+      totals.passed += Number(m[1]);
+      totals.failed += Number(m[2]);
+    } else if (r.code !== 0) totals.failed += 1;
+    return r.code;
+  });
+  await step("e2e", () => vitest("e2e (Playwright, Chromium)", "e2e"));
+}
+
+console.log(failures.length ? `\nFailed steps: ${failures.join(", ")}` : "\nAll steps passed.");
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failures.length ? 1 : 0);
