@@ -37,5 +37,33 @@ export const Me = Type.Object({
   email: Type.String(),
   type: UserType,
   portalUrl: Type.Union([Type.String(), Type.Null()]),
+  emailConfirmed: Type.Boolean(),
 });
 export type Me = Static<typeof Me>;
+
+/** PUT /accounts/change-password: the current password proves it is the owner, not a stolen session. */
+export const ChangePassword = Type.Object(
+  {
+    password: Type.String({ pattern: "\\S", maxLength: 200, errorMessage: messages.required }),
+    newPassword: password(),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: { required: { password: messages.required, newPassword: messages.required } },
+  },
+);
+export type ChangePassword = Static<typeof ChangePassword>;
+
+/** PUT /accounts/reset-password/{token} and PUT /admin/accounts/{id}/password. */
+export const NewPassword = Type.Object(
+  { password: password() },
+  { additionalProperties: false, errorMessage: { required: { password: messages.required } } },
+);
+export type NewPassword = Static<typeof NewPassword>;
+
+/** Tokens and codes that arrive in mailed links. */
+export const MailedToken = Type.String({ minLength: 10, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" });
+
+/** A plain confirmation for the client to show (e.g. "Password reset email has been sent!"). */
+export const Notice = Type.Object({ message: Type.String() });
+export type Notice = Static<typeof Notice>;

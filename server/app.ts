@@ -10,15 +10,26 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { compile, toFieldErrors } from "../schemas/index.ts";
 import { type Config, configFromEnv } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, errors } from "./errors.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { adminAccountRoutes } from "./routes/admin-accounts.ts";
+import { adminAppRoutes } from "./routes/admin-apps.ts";
 import { appRoutes } from "./routes/apps.ts";
+import { catalogRoutes } from "./routes/catalog.ts";
+import { clientRelationRoutes } from "./routes/client-relations.ts";
+import { MAX_CSV_BYTES } from "./routes/csv-body.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { iconRoutes } from "./routes/icons.ts";
 import { imageRoutes } from "./routes/images.ts";
+import { makeModelAdminRoutes } from "./routes/make-models.ts";
+import { managerRoutes } from "./routes/managers.ts";
 import { mobileRoutes } from "./routes/mobile.ts";
+import { multiappRoutes } from "./routes/multiapps.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { settingRoutes } from "./routes/settings.ts";
 import { AppCache } from "./services/app-cache.ts";
+import { type Mailer, outboxMailer, smtpMailer } from "./services/mail.ts";
 import { diskStorage, type Storage } from "./services/storage.ts";
 
 export interface BuildOptions {
@@ -26,6 +37,8 @@ export interface BuildOptions {
   /** An open database (tests pass a migrated clone); otherwise one is opened from the config. */
   database?: Database;
   storage?: Storage;
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else the dev outbox. */
+  mailer?: Mailer;
   logger?: boolean | object;
 }
 
@@ -33,7 +46,22 @@ declare module "fastify" {
   interface FastifyInstance {
     database: Database;
     config: Config;
+    mailer: Mailer;
+    /** Every API route as "METHOD /api/path" (the authorization matrix test checks it covers them all). */
+    apiRoutes: string[];
   }
+}
+
+/**
+ * Database errors caused by the request's values (a NUL character, a number out of range, text that is not
+ * a UUID) are the client's mistake: they answer 400 with a message instead of 500.
+ */
+const clientDataErrors = new Set(["22P05", "22021", "22003", "22P02", "22001", "54000"]);
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code =
+    typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : undefined;
+  return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
 /** Builds the whole server (API, docs, pages, static front ends) without listening. */
@@ -44,6 +72,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") }));
   const storage = options.storage ?? diskStorage(path.join(config.dataDir, "images"));
   const cache = new AppCache();
+  // Links in mails use the configured public origin: taking it from the Host header would let anyone
+  // make the server mail a reset link pointing at their own site.
+  const linkOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -51,9 +82,22 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: {} },
   });
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, app.log));
   app.decorate("database", database);
   app.decorate("config", config);
-  app.addHook("onClose", () => database.close());
+  app.decorate("mailer", mailer);
+  app.decorate("apiRoutes", [] as string[]);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
+    for (const method of [route.method].flat())
+      if (method !== "HEAD") app.apiRoutes.push(`${method} ${route.url}`);
+  });
+  app.addHook("onClose", async () => {
+    mailer.close();
+    await database.close();
+  });
 
   // One ajv setup for the whole product: bodies strictly, query/params/headers with coercion.
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart !== "body"));
@@ -62,6 +106,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       return reply.status(err.status).send({
         error: { message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) },
       });
+    const code = pgCode(err);
+    if (code && clientDataErrors.has(code))
+      return reply
+        .status(400)
+        .send({ error: { message: errors.InvalidValue.message, code: "InvalidValue" } });
     if (err.validation) {
       const details = toFieldErrors(err.validation);
       return reply
@@ -70,7 +119,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
     const status = err.statusCode ?? 500;
     if (status < 500)
-      return reply.status(status).send({ error: { message: err.message, code: err.code ?? "BadRequest" } });
+      return reply
+        .status(status)
+        .send({ error: { message: err.message || "Invalid request", code: err.code ?? "BadRequest" } });
     req.log.error(err);
     return reply.status(500).send({ error: { message: "Internal server error", code: "Internal" } });
   });
@@ -100,8 +151,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       cb(null, { origin: open });
     },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError("TooManyRequests"),
+  });
   await app.register(multipart);
+  // CSV imports may also be sent as plain text bodies.
+  app.addContentTypeParser(
+    ["text/csv", "text/plain"],
+    { parseAs: "string", bodyLimit: MAX_CSV_BYTES },
+    (_req, body, done) => done(null, body),
+  );
   await app.register(swagger, {
     openapi: {
       info: { title: "Brand Apps API", version: "1.0.0" },
@@ -109,15 +169,25 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: database.db, superUserId: config.superUserId });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(accountRoutes, { db: database.db });
-      await api.register(appRoutes, { db: database.db, cache });
-      await api.register(mobileRoutes, { db: database.db, cache });
-      await api.register(imageRoutes, { db: database.db, storage });
+      const db = database.db;
+      await api.register(accountRoutes, { db, mailer, linkOrigin });
+      await api.register(adminAccountRoutes, { db, superUserId: config.superUserId });
+      await api.register(managerRoutes, { db, mailer, linkOrigin });
+      await api.register(appRoutes, { db, cache, templateAppId: config.templateAppId });
+      await api.register(settingRoutes, { db });
+      await api.register(adminAppRoutes, { db, cache, storage });
+      await api.register(multiappRoutes, { db });
+      await api.register(makeModelAdminRoutes, { db });
+      await api.register(catalogRoutes, { db });
+      await api.register(clientRelationRoutes, { db });
+      await api.register(iconRoutes);
+      await api.register(mobileRoutes, { db, cache });
+      await api.register(imageRoutes, { db, storage });
       api.setNotFoundHandler((req, reply) =>
         reply
           .status(404)

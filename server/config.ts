@@ -15,6 +15,12 @@ export interface Config {
   /** Where the built front ends live. */
   distDir: string;
   logLevel: string;
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail goes to the dev outbox. */
+  smtpUrl?: string;
+  /** Sender of outgoing mail. */
+  mailFrom: string;
+  /** The app new apps are seeded from (spec §9: the template app id is fixed per installation). */
+  templateAppId?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +34,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     superUserId: env.SUPER_USER_ID || undefined,
     distDir: path.resolve(env.DIST_DIR ?? path.join(root, "dist")),
     logLevel: env.LOG_LEVEL ?? "info",
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || "Brand Apps <no-reply@brand-apps.local>",
+    templateAppId: env.TEMPLATE_APP_ID || undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { AppCreate } from "../../schemas/index.ts";
 import type { Config } from "../config.ts";
 import { signUp } from "../ops/accounts.ts";
 import { createApp } from "../ops/apps.ts";
@@ -41,7 +42,7 @@ export async function seed(db: Db, log: FastifyBaseLogger, _config: Config): Pro
   const app = await createApp(
     db,
     { id: admin.id, type: "Admin" },
-    { slug: DEMO_APP_SLUG, definition: demoDefinition },
+    { slug: DEMO_APP_SLUG, definition: demoDefinition as AppCreate["definition"] },
   );
   log.info(
     { email: DEMO_ADMIN_EMAIL, password, appId: app.appId },

@@ -1,24 +1,84 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { Envelope, Me, SignIn, SignUp } from "../../schemas/index.ts";
+import {
+  ChangePassword,
+  Envelope,
+  MailedToken,
+  Me,
+  NewPassword,
+  Notice,
+  SignIn,
+  SignUp,
+} from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
-import { signIn, signOut, signUp, toMe } from "../ops/accounts.ts";
+import { ApiError } from "../errors.ts";
+import {
+  changePassword,
+  confirmEmail,
+  normalizeEmail,
+  resetPassword,
+  sendEmailConfirmation,
+  sendPasswordReset,
+  signIn,
+  signOut,
+  signUp,
+  signUpWithCode,
+  toMe,
+} from "../ops/accounts.ts";
+import type { Mailer } from "../services/mail.ts";
 
 const tags = ["Accounts"];
+const security = [{ bearer: [] }];
+const minute = 60_000;
 
-export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+/** The spec's confirmation text after asking for a reset (§8). */
+export const PASSWORD_RESET_SENT = "Password reset email has been sent!";
+
+export interface AccountRouteOptions {
+  db: Db;
+  mailer: Mailer;
+  /** Origin of links in mails: the configured public URL, never the request's Host header. */
+  linkOrigin: string;
+}
+
+export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (
+  app,
+  { db, mailer, linkOrigin },
+) => {
+  const signedUp = Envelope(Type.Object({ email: Type.String() }));
+
   app.post<{ Body: SignUp }>(
     "/accounts/sign-up",
     {
-      schema: { tags, body: SignUp, response: { 200: Envelope(Type.Object({ email: Type.String() })) } },
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: { tags, body: SignUp, response: { 200: signedUp } },
+      config: { rateLimit: { max: 10, timeWindow: minute } },
     },
-    async (req) => {
-      const user = await signUp(db, req.body);
-      return { data: { email: user.email } };
-    },
+    async (req) => ({ data: { email: (await signUp(db, req.body)).email } }),
   );
 
+  app.post<{ Body: SignUp; Params: { code: string } }>(
+    "/accounts/sign-up/:code",
+    {
+      schema: {
+        tags,
+        description:
+          "Sign-up with the code of a manager invitation: the invited app roles come with the account.",
+        params: Type.Object({ code: MailedToken }),
+        body: SignUp,
+        response: { 200: signedUp },
+      },
+      config: { rateLimit: { max: 10, timeWindow: minute } },
+    },
+    async (req) => ({ data: { email: (await signUpWithCode(db, req.params.code, req.body)).email } }),
+  );
+
+  // Sign-in is the password-guessing surface: a budget per client address, and a smaller one per account
+  // so that guessing one account's password from many addresses is slow too.
+  const perAccount = app.createRateLimit({
+    max: 10,
+    timeWindow: minute,
+    keyGenerator: (req) => `sign-in:${normalizeEmail(String((req.body as SignIn | undefined)?.email ?? ""))}`,
+  });
   app.post<{ Body: SignIn }>(
     "/accounts/sign-in",
     {
@@ -27,27 +87,91 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
         body: SignIn,
         response: { 200: Envelope(Type.String({ description: "session token" })) },
       },
-      // Sign-in is the password-guessing surface: a small budget per client address.
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: 30, timeWindow: minute } },
+      preHandler: async (req) => {
+        const limit = await perAccount(req);
+        if (!limit.isAllowed && limit.isExceeded) throw new ApiError("TooManyRequests");
+      },
     },
     async (req) => ({ data: await signIn(db, req.body) }),
   );
 
   app.get(
     "/accounts/me",
-    {
-      schema: { tags, security: [{ bearer: [] }], response: { 200: Envelope(Me) } },
-      preHandler: app.authenticate,
-    },
+    { schema: { tags, security, response: { 200: Envelope(Me) } }, onRequest: app.authenticate },
     async (req) => ({ data: toMe(req.user!) }),
   );
 
   app.delete(
     "/accounts/sign-out",
-    { schema: { tags, security: [{ bearer: [] }] }, preHandler: app.authenticate },
+    { schema: { tags, security }, onRequest: app.authenticate },
     async (req) => {
       await signOut(db, req.token!);
       return { data: true };
     },
+  );
+
+  app.post<{ Params: { email: string } }>(
+    "/accounts/send-password-reset/:email",
+    {
+      schema: {
+        tags,
+        description: "Mails a reset link when the address has an account; answers the same either way.",
+        params: Type.Object({ email: Type.String({ minLength: 3, maxLength: 320 }) }),
+        response: { 200: Envelope(Notice) },
+      },
+      config: { rateLimit: { max: 5, timeWindow: minute } },
+    },
+    async (req) => {
+      await sendPasswordReset(db, mailer, req.log, req.params.email, linkOrigin);
+      return { data: { message: PASSWORD_RESET_SENT } };
+    },
+  );
+
+  app.put<{ Params: { token: string }; Body: NewPassword }>(
+    "/accounts/reset-password/:token",
+    {
+      schema: { tags, params: Type.Object({ token: MailedToken }), body: NewPassword },
+      config: { rateLimit: { max: 20, timeWindow: minute } },
+    },
+    async (req) => {
+      await resetPassword(db, req.params.token, req.body.password);
+      return { data: true };
+    },
+  );
+
+  app.put<{ Body: ChangePassword }>(
+    "/accounts/change-password",
+    {
+      schema: { tags, security, body: ChangePassword },
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 10, timeWindow: minute } },
+    },
+    async (req) => {
+      await changePassword(db, req.user!, req.token!, req.body);
+      return { data: true };
+    },
+  );
+
+  app.post(
+    "/accounts/send-email-confirmation",
+    {
+      schema: { tags, security },
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 5, timeWindow: minute } },
+    },
+    async (req) => {
+      await sendEmailConfirmation(db, mailer, req.user!, linkOrigin);
+      return { data: true };
+    },
+  );
+
+  app.put<{ Params: { token: string } }>(
+    "/accounts/confirm-email/:token",
+    {
+      schema: { tags, params: Type.Object({ token: MailedToken }), response: { 200: Envelope(Me) } },
+      config: { rateLimit: { max: 20, timeWindow: minute } },
+    },
+    async (req) => ({ data: toMe(await confirmEmail(db, req.params.token)) }),
   );
 };

@@ -10,11 +10,13 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = asy
   app.post<{ Querystring: { mutations?: string } }>(
     "/images2",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ["Images"],
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
+        description:
+          "Uploads one image (multipart field `file`), converts it to PNG and applies `mutations`: `png`, `initial:w,h` (the size the crop box was drawn on), `crop:x,y,w,h`, `resize:w,h`, joined by `;`.",
         querystring: Type.Object({ mutations: Type.Optional(Type.String({ maxLength: 200 })) }),
       },
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },

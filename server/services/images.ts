@@ -3,16 +3,21 @@ import sharp from "sharp";
 import { ApiError } from "../errors.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Decompression bombs: a small file can claim a huge canvas; refuse before decoding it. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 const ACCEPTED = new Set(["png", "jpeg", "webp", "gif", "svg", "avif", "tiff"]);
 
 export interface Mutations {
+  /** The size the image was shown at when the user drew the crop box; crop coordinates are in that space. */
+  initial?: { width: number; height: number };
   crop?: { x: number; y: number; width: number; height: number };
   resize?: { width?: number; height?: number };
 }
 
 /**
- * Parses `mutations` of POST /images2: `crop:x,y,w,h` and `resize:w,h` joined by `;` (either part optional,
- * a resize side may be left empty to keep the aspect ratio). Conversion to PNG always happens.
+ * Parses `mutations` of POST /images2 (spec §5: convert to png, initial width and height, optional crop and
+ * resize): `png`, `initial:w,h`, `crop:x,y,w,h` and `resize:w,h` joined by `;`, each optional (a resize
+ * side may be left empty to keep the aspect ratio). Conversion to PNG always happens.
  */
 export function parseMutations(text: string | undefined): Mutations {
   const out: Mutations = {};
@@ -24,7 +29,9 @@ export function parseMutations(text: string | undefined): Mutations {
     const nums = args.split(",").map((n) => (n.trim() === "" ? undefined : Number(n)));
     const valid = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 0 && n <= 10000);
     if (!nums.every(valid)) throw new ApiError("Validation", `invalid mutation "${part}"`);
-    if (name === "crop" && nums.length === 4 && nums.every((n) => n !== undefined)) {
+    if (name === "initial" && nums.length === 2 && nums.every((n) => n !== undefined && n >= 1)) {
+      out.initial = { width: nums[0] as number, height: nums[1] as number };
+    } else if (name === "crop" && nums.length === 4 && nums.every((n) => n !== undefined)) {
       const [x, y, width, height] = nums as number[];
       if (width < 1 || height < 1) throw new ApiError("Validation", `invalid mutation "${part}"`);
       out.crop = { x, y, width, height };
@@ -57,22 +64,48 @@ export async function processImage(input: Buffer, mutations: Mutations): Promise
   }
   if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height)
     throw new ApiError("ImageUnsupported");
-  let pipeline = sharp(input).rotate(); // honour EXIF orientation before cropping
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ApiError("ImageTooManyPixels");
+  // EXIF orientation is applied first, so the sizes below are the ones the user saw.
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const seen = rotated
+    ? { width: meta.height, height: meta.width }
+    : { width: meta.width, height: meta.height };
+  let pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  let space = seen;
+  if (mutations.initial) {
+    // Each step runs on the previous step's output: sharp applies one resize per pipeline.
+    pipeline = sharp(
+      await pipeline
+        .resize({ ...mutations.initial, fit: "fill" })
+        .png()
+        .toBuffer(),
+      { limitInputPixels: MAX_IMAGE_PIXELS },
+    );
+    space = mutations.initial;
+  }
   if (mutations.crop) {
     const { x, y, width, height } = mutations.crop;
-    if (x + width > meta.width || y + height > meta.height)
+    if (x + width > space.width || y + height > space.height)
       throw new ApiError("Validation", "the crop area lies outside the image");
     pipeline = pipeline.extract({ left: x, top: y, width, height });
   }
-  if (mutations.resize)
+  if (mutations.resize) {
+    if (mutations.crop || mutations.initial) pipeline = sharp(await pipeline.png().toBuffer());
     pipeline = pipeline.resize({ ...mutations.resize, fit: "inside", withoutEnlargement: false });
-  const { data, info } = await pipeline.png().toBuffer({ resolveWithObject: true });
+  }
+  const { data, info } = await pipeline
+    .png()
+    .toBuffer({ resolveWithObject: true })
+    .catch((e: Error) => {
+      if (/pixel limit/i.test(e.message)) throw new ApiError("ImageTooManyPixels");
+      throw new ApiError("ImageUnsupported", "The image could not be decoded");
+    });
   return {
     key: `${randomUUID()}.png`,
     bytes: data,
     width: info.width,
     height: info.height,
-    initialWidth: meta.width,
-    initialHeight: meta.height,
+    initialWidth: seen.width,
+    initialHeight: seen.height,
   };
 }

@@ -1,0 +1,63 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import type { ClientInfo, ClientRelation, ClientRelationsQuery } from "../../schemas/index.ts";
+import type { Db } from "../db/connect.ts";
+import { apps, clientInfo, clientReports } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+import { adminAppRow } from "./admin-apps.ts";
+import { UUID } from "./apps.ts";
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Client apps with what client managers noted and the reports prepared for them. */
+export async function listClientRelations(db: Db, q: ClientRelationsQuery): Promise<ClientRelation[]> {
+  const name = q.name?.trim();
+  const rows = await db
+    .select({ app: apps, info: clientInfo.info })
+    .from(apps)
+    .leftJoin(clientInfo, eq(clientInfo.appId, apps.id))
+    .where(
+      name
+        ? sql`(${apps.definition}->>'name' ilike ${`%${escapeLike(name)}%`} and ${apps.isMaster} = false)`
+        : eq(apps.isMaster, false),
+    )
+    .orderBy(sql`${apps.definition}->>'name'`, apps.id)
+    .offset(q.skip)
+    .limit(q.take);
+  const ids = rows.map((r) => r.app.id);
+  const reports = ids.length
+    ? await db
+        .select()
+        .from(clientReports)
+        .where(inArray(clientReports.appId, ids))
+        .orderBy(desc(clientReports.createdAt))
+    : [];
+  return rows.map(({ app, info }) => ({
+    appId: app.id,
+    name: String((app.definition as { name?: unknown }).name ?? ""),
+    slug: app.slug,
+    status: app.status,
+    clientInfo: (info as ClientInfo | null) ?? {},
+    reports: reports
+      .filter((r) => r.appId === app.id)
+      .map((r) => ({ id: r.id, title: r.title, kind: r.kind, created: r.createdAt.toISOString() })),
+  }));
+}
+
+/** Replaces the client info of an app (id is the app id). */
+export async function setClientInfo(db: Db, appId: string, info: ClientInfo): Promise<ClientInfo> {
+  await adminAppRow(db, appId);
+  await db
+    .insert(clientInfo)
+    .values({ appId, info })
+    .onConflictDoUpdate({ target: clientInfo.appId, set: { info, updatedAt: new Date() } });
+  return info;
+}
+
+export async function deleteClientReport(db: Db, id: string): Promise<void> {
+  if (!UUID.test(id)) throw new ApiError("ReportNotFound");
+  const gone = await db
+    .delete(clientReports)
+    .where(eq(clientReports.id, id))
+    .returning({ id: clientReports.id });
+  if (!gone.length) throw new ApiError("ReportNotFound");
+}

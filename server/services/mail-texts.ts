@@ -1,0 +1,64 @@
+import type { Mail } from "./mail.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A short mail with one link, as text and as simple HTML (user-given parts escaped). */
+function linkMail(to: string, subject: string, lines: string[], action: string, link: string): Mail {
+  return {
+    to,
+    subject,
+    text: `${lines.join("\n\n")}\n\n${action}: ${link}\n`,
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+  };
+}
+
+/** The texts of every mail the API sends. Links point at the builder's pages under the public origin. */
+export const mailTexts = {
+  confirmEmail: (to: string, link: string) =>
+    linkMail(
+      to,
+      "Confirm your e-mail address",
+      ["Please confirm that this is your e-mail address.", "The link is valid for 3 days."],
+      "Confirm e-mail",
+      link,
+    ),
+  resetPassword: (to: string, link: string) =>
+    linkMail(
+      to,
+      "Reset your password",
+      [
+        "Someone asked to reset the password of your account. If it was not you, ignore this mail.",
+        "The link is valid for 1 hour.",
+      ],
+      "Reset password",
+      link,
+    ),
+  invitation: (to: string, appName: string, role: string, link: string) =>
+    linkMail(
+      to,
+      `You are invited to manage ${appName}`,
+      [
+        `You have been invited to manage the app ${appName} as ${role}.`,
+        "The invitation is valid for 14 days.",
+      ],
+      "Create your account",
+      link,
+    ),
+  accessGranted: (to: string, appName: string, role: string, link: string) =>
+    linkMail(
+      to,
+      `You can now manage ${appName}`,
+      [`You have been given the ${role} role on the app ${appName}.`],
+      "Open the app",
+      link,
+    ),
+};
+
+/** Paths of the builder pages that mailed links open (the builder reads the token from the path). */
+export const mailLinks = {
+  confirmEmail: (origin: string, token: string) => `${origin}/verify/${token}`,
+  resetPassword: (origin: string, token: string) => `${origin}/reset-password/${token}`,
+  signUp: (origin: string, code: string) => `${origin}/sign-up/${code}`,
+  app: (origin: string, appId: string) => `${origin}/apps/${appId}`,
+};
