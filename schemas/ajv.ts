@@ -1,6 +1,26 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import Ajv, { type ErrorObject, type Options, type ValidateFunction } from "ajv";
 import ajvErrors from "ajv-errors";
 import addFormats from "ajv-formats";
+import { keywords } from "./keywords.ts";
+import { messages } from "./messages.ts";
+
+/**
+ * Options every ajv of the product shares, the server's and the builder's RJSF validator alike:
+ * all errors (ajv-errors needs them to pick the customer's message), `$data` (password confirmation reads
+ * its sibling), and no strict mode because schemas carry UI hints.
+ */
+export const AJV_OPTIONS = { allErrors: true, $data: true, strict: false } as const satisfies Options;
+
+/**
+ * Adds to any ajv what our schemas need: the standard formats, ajv-errors and our keywords. The builder
+ * passes this as RJSF's `extenderFn` so its forms show exactly the server's messages.
+ */
+export function extendAjv<A extends Ajv>(instance: A): A {
+  addFormats(instance);
+  ajvErrors(instance);
+  for (const k of keywords) if (!instance.getKeyword(k.keyword as string)) instance.addKeyword(k);
+  return instance;
+}
 
 /**
  * The one ajv setup of the product. Bodies are validated strictly (no coercion); query strings and path
@@ -8,29 +28,22 @@ import addFormats from "ajv-formats";
  * can never drift apart.
  */
 function createAjv(coerceTypes: boolean) {
-  const ajv = new Ajv({
-    allErrors: true, // ajv-errors needs every error to pick the customer's message
-    useDefaults: true,
-    coerceTypes,
-    strict: false, // schemas carry UI hints (x-ui, uiSchema) for the builder's editors
-    removeAdditional: false,
-  });
-  addFormats(ajv);
-  ajvErrors(ajv);
-  return ajv;
+  return extendAjv(new Ajv({ ...AJV_OPTIONS, useDefaults: true, coerceTypes, removeAdditional: false }));
 }
 
 export const ajv = createAjv(false);
 export const ajvCoerce = createAjv(true);
 
 const cache = new WeakMap<object, ValidateFunction>();
+const coerceCache = new WeakMap<object, ValidateFunction>();
 
 /** Compiles a schema once and caches the validator by the schema object itself. */
 export function compile(schema: object, coerce = false): ValidateFunction {
-  const hit = cache.get(schema);
-  if (hit && !coerce) return hit;
+  const store = coerce ? coerceCache : cache;
+  const hit = store.get(schema);
+  if (hit) return hit;
   const fn = (coerce ? ajvCoerce : ajv).compile(schema);
-  if (!coerce) cache.set(schema, fn);
+  store.set(schema, fn);
   return fn;
 }
 
@@ -41,21 +54,41 @@ export interface FieldError {
 }
 
 /**
- * Turns ajv errors into one message per field. `required` errors point at the parent, so the missing
- * property is appended to the path; the `if` wrapper error that ajv adds beside a failed `then` is dropped.
+ * Puts the customer's words on ajv's built-in errors and drops the noise, in place (RJSF's `localizer`
+ * contract): a missing property is "value can't be empty" (spec §5), and the `if` error ajv adds beside
+ * every failed `then` is removed because the `then` error already says what is wrong.
+ */
+export function localizeErrors(errors: ErrorObject[] | null | undefined): void {
+  if (!errors) return;
+  for (let i = errors.length - 1; i >= 0; i--) {
+    const e = errors[i];
+    if (e.keyword === "if") errors.splice(i, 1);
+    else if (e.keyword === "required") e.message = messages.required;
+    else if (e.keyword === "enum") e.message = messages.oneOf;
+  }
+}
+
+const missingProperty = (e: ErrorObject): string | undefined => {
+  if (e.keyword === "required") return (e.params as { missingProperty: string }).missingProperty;
+  if (e.keyword === "errorMessage") {
+    const inner = (e.params as { errors?: ErrorObject[] }).errors?.[0];
+    if (inner?.keyword === "required") return (inner.params as { missingProperty: string }).missingProperty;
+  }
+  return undefined;
+};
+
+/**
+ * Turns ajv errors into one message per field (the first, in schema order). `required` errors point at the
+ * parent, so the missing property is appended to the path.
  */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const list = [...(errors ?? [])];
+  localizeErrors(list);
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  for (const e of errors ?? []) {
-    if (e.keyword === "if") continue;
-    let path = e.instancePath;
-    if (e.keyword === "required") path += `/${(e.params as { missingProperty: string }).missingProperty}`;
-    if (e.keyword === "errorMessage") {
-      const inner = (e.params as { errors?: ErrorObject[] }).errors?.[0];
-      if (inner?.keyword === "required")
-        path += `/${(inner.params as { missingProperty: string }).missingProperty}`;
-    }
+  for (const e of list) {
+    const missing = missingProperty(e);
+    const path = missing === undefined ? e.instancePath : `${e.instancePath}/${missing}`;
     if (seen.has(path)) continue;
     seen.add(path);
     out.push({ path, message: e.message ?? "invalid value" });

@@ -1,48 +1,48 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { messages } from "./messages.ts";
+import { stringEnum } from "./common.ts";
+import { AppDefinition } from "./definition.ts";
 import { lengths, text } from "./text.ts";
+import { url } from "./url.ts";
 
-const [nameMin, nameMax] = lengths.appName;
+export { AnyFeature, AppDefinition } from "./definition.ts";
+
 const [slugMin, slugMax] = lengths.slug;
 
-/** The app definition (spec §3 App.definition): everything a business user configures. */
-export const AppDefinition = Type.Object(
+export const Slug = text(slugMin, slugMax, { required: true, title: "Slug" });
+
+/** Inactive means discontinued (spec §3): the widget answers 'The app has been discontinued'. */
+export const AppStatus = stringEnum(["Active", "Inactive"] as const, { default: "Active" });
+export const Lang = stringEnum(["en", "es"] as const, { default: "en" });
+export const MakeModelType = stringEnum(["Car", "Truck", "Powersport", "Trailer"] as const, {
+  default: "Car",
+});
+export const DomainType = stringEnum(["Auto", "Restaurant", "WebPromos"] as const, { default: "Auto" });
+export type MakeModelType = Static<typeof MakeModelType>;
+export type DomainType = Static<typeof DomainType>;
+
+/** spec §3 integrationConfig: repair orders, contracts, parts, and the rewards status (default Disabled). */
+export const IntegrationConfig = Type.Object(
   {
-    name: text(nameMin, nameMax, { required: true, title: "Name" }),
-    logo: Type.Optional(Type.String({ title: "Logo" })),
-    cover: Type.Optional(Type.String({ title: "Cover" })),
+    ro: Type.Optional(Type.Boolean({ title: "Repair orders" })),
+    tca: Type.Optional(Type.Boolean({ title: "Contracts" })),
+    parts: Type.Optional(Type.Boolean({ title: "Parts" })),
+    rewardsStatus: stringEnum(["Disabled", "Enabled"] as const, { title: "Rewards", default: "Disabled" }),
   },
-  { additionalProperties: true, errorMessage: { required: { name: messages.required } } },
+  { additionalProperties: true },
 );
-export type AppDefinition = Static<typeof AppDefinition>;
 
-export const Slug = Type.String({
-  pattern: "\\S",
-  allOf: [
-    {
-      if: { pattern: "\\S" },
-      then: {
-        minLength: slugMin,
-        maxLength: slugMax,
-        errorMessage: { minLength: messages.min(slugMin), maxLength: messages.max(slugMax) },
-      },
-    },
-  ],
-  errorMessage: { type: messages.required, pattern: messages.required },
-});
+/** A rooftop of the app (spec §3 locations: ids and the integration's id). */
+export const AppLocation = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    integrationId: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
 
-export const AppStatus = Type.Union([Type.Literal("Active"), Type.Literal("Inactive")], {
-  default: "Active",
-});
-export const Lang = Type.Union([Type.Literal("en"), Type.Literal("es")], { default: "en" });
-export const MakeModelType = Type.Union(
-  [Type.Literal("Car"), Type.Literal("Truck"), Type.Literal("Powersport"), Type.Literal("Trailer")],
-  { default: "Car" },
-);
-export const DomainType = Type.Union(
-  [Type.Literal("Auto"), Type.Literal("Restaurant"), Type.Literal("WebPromos")],
-  { default: "Auto" },
-);
+/** Configs owned by integrations; their fields are theirs, so they stay open. */
+const OpenConfig = Type.Record(Type.String(), Type.Unknown());
 
 /** POST /apps: a definition, and optionally a slug (derived from the name when left out). */
 export const AppCreate = Type.Object(
@@ -53,7 +53,7 @@ export const AppCreate = Type.Object(
     makeModelType: Type.Optional(MakeModelType),
     definition: AppDefinition,
   },
-  { additionalProperties: false, errorMessage: { required: { definition: messages.required } } },
+  { additionalProperties: false },
 );
 export type AppCreate = Static<typeof AppCreate>;
 
@@ -67,16 +67,11 @@ export const AppUpdate = Type.Object(
     makeModelType: Type.Optional(MakeModelType),
     definition: AppDefinition,
   },
-  {
-    additionalProperties: false,
-    errorMessage: {
-      required: { version: messages.required, slug: messages.required, definition: messages.required },
-    },
-  },
+  { additionalProperties: false },
 );
 export type AppUpdate = Static<typeof AppUpdate>;
 
-/** An app as the builder reads it. */
+/** An app as the builder reads it (spec §3 App). Fields the server may not fill yet are optional. */
 export const App = Type.Object({
   appId: Type.String(),
   slug: Type.String(),
@@ -86,6 +81,15 @@ export const App = Type.Object({
   lang: Lang,
   domainType: DomainType,
   makeModelType: MakeModelType,
+  multiappId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  locations: Type.Optional(Type.Array(AppLocation)),
+  integrationConfig: Type.Optional(IntegrationConfig),
+  navi360Config: Type.Optional(OpenConfig),
+  uptimeProConfig: Type.Optional(OpenConfig),
+  loyaltyConfig: Type.Optional(OpenConfig),
+  loyaltyAccountId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  website: Type.Optional(url({ title: "Website" })),
+  portalUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   role: Type.Optional(Type.String()),
   definition: AppDefinition,
 });

@@ -1,27 +1,53 @@
 import { type TString, Type } from "@sinclair/typebox";
 import { messages } from "./messages.ts";
+import { EMAIL_LIST_PATTERN, EMAIL_PATTERN } from "./patterns.ts";
+
+export { EMAIL_PATTERN } from "./patterns.ts";
+
+interface FieldOptions {
+  required?: boolean;
+  title?: string;
+  description?: string;
+  default?: string;
+}
+
+/** What makes a value "given": optional fields that are empty or blank are skipped (spec §5). */
+const GIVEN = { type: "string", pattern: "\\S" } as const;
+
+/**
+ * A string field of spec §5. Required: not blank ("value can't be empty"), then `check`. Optional: `check`
+ * only once the value has content. The check sits in one if/then so RJSF's schema resolution can follow it.
+ */
+export function checkedString(
+  check: Record<string, unknown>,
+  opts: FieldOptions = {},
+  given: Record<string, unknown> = GIVEN,
+): TString {
+  const { required, ...annotations } = opts;
+  const conditional = { if: given, then: check };
+  if (required)
+    return Type.String({
+      ...annotations,
+      pattern: "\\S",
+      ...conditional,
+      errorMessage: { type: messages.required, pattern: messages.required },
+    });
+  return Type.String({ ...annotations, ...conditional });
+}
 
 /**
  * Text fields of spec §5. A required text is not blank and, once it has content, sits in [min, max];
  * an optional text may be empty (skipped) and otherwise follows the same lengths.
  */
-export function text(min: number, max: number, opts: { required?: boolean; title?: string } = {}): TString {
-  const lengths = {
-    if: { type: "string", pattern: "\\S" },
-    then: {
+export function text(min: number, max: number, opts: FieldOptions = {}): TString {
+  return checkedString(
+    {
       minLength: min,
       maxLength: max,
       errorMessage: { minLength: messages.min(min), maxLength: messages.max(max) },
     },
-  };
-  if (opts.required)
-    return Type.String({
-      title: opts.title,
-      pattern: "\\S",
-      ...lengths,
-      errorMessage: { type: messages.required, pattern: messages.required },
-    });
-  return Type.String({ title: opts.title, ...lengths });
+    opts,
+  );
 }
 
 /** The lengths table of spec §5 (min to max characters). */
@@ -35,6 +61,7 @@ export const lengths = {
   loyaltyCode: [5, 16],
   longName: [2, 64],
   extraLongName: [2, 100],
+  phone: [4, 24],
   message: [5, 140],
   shortMessage: [5, 80],
   longMessage: [5, 280],
@@ -45,27 +72,40 @@ export const lengths = {
   pushMessage: [5, 1200],
   address: [5, 140],
 } as const satisfies Record<string, readonly [number, number]>;
+export type LengthName = keyof typeof lengths;
 
-/** Simple e-mail pattern of spec §5: non-space text, @, text, dot, text. */
-export const EMAIL_PATTERN = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$";
+/** A text field sized by a row of the lengths table. */
+export const sized = (name: Exclude<LengthName, "phone">, opts: FieldOptions = {}): TString =>
+  text(lengths[name][0], lengths[name][1], opts);
 
-export function email(opts: { required?: boolean } = {}): TString {
-  if (opts.required)
-    return Type.String({
-      pattern: "\\S",
-      allOf: [{ if: { pattern: "\\S" }, then: { pattern: EMAIL_PATTERN, errorMessage: messages.email } }],
-      errorMessage: { type: messages.required, pattern: messages.required },
-    });
-  return Type.String({
-    if: { type: "string", minLength: 1 },
-    then: { pattern: EMAIL_PATTERN, errorMessage: messages.email },
-  });
+/** The loyalty code entry box of the widget accepts a little more than a valid code (spec §5). */
+export const LOYALTY_CODE_INPUT_MAX = 18;
+/** The referral certificate's 'From' name (spec §2, §5). */
+export const REFERRAL_FROM_MAX = 24;
+
+export function email(opts: FieldOptions = {}): TString {
+  return checkedString({ pattern: EMAIL_PATTERN, errorMessage: messages.email }, opts);
 }
 
-export function password(): TString {
+/** A comma-separated list of e-mails: "contains invalid email" (spec §5). */
+export function emailList(opts: FieldOptions = {}): TString {
+  return checkedString({ pattern: EMAIL_LIST_PATTERN, errorMessage: messages.emailList }, opts);
+}
+
+/** Password minimum 6 (spec §5). */
+export function password(opts: Omit<FieldOptions, "required"> = {}): TString {
+  return checkedString({ minLength: 6, errorMessage: messages.min(6) }, { ...opts, required: true });
+}
+
+/**
+ * The confirmation must equal the sibling `password` (spec §5). `$data` reads the sibling at validation time,
+ * which needs ajv's `$data` option (set in schemas/ajv.ts and in the builder's RJSF validator options).
+ */
+export function passwordConfirmation(sibling = "password"): TString {
   return Type.String({
     pattern: "\\S",
-    allOf: [{ if: { pattern: "\\S" }, then: { minLength: 6, errorMessage: messages.min(6) } }],
+    if: GIVEN,
+    then: { const: { $data: `1/${sibling}` }, errorMessage: messages.passwordConfirm },
     errorMessage: { type: messages.required, pattern: messages.required },
   });
 }

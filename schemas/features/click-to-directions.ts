@@ -1,0 +1,18 @@
+import { Type } from "@sinclair/typebox";
+import { latitude, longitude } from "../numbers.ts";
+import { sized } from "../text.ts";
+import { defineFeature } from "./base.ts";
+
+/** Directions: an embedded maps view for the address (spec §2). */
+export const clickToDirections = defineFeature({
+  type: "ClickToDirections",
+  label: "Directions",
+  pageName: "click-to-directions",
+  analyticsPage: "home",
+  properties: {
+    address: sized("address", { required: true, title: "Address" }),
+    latitude: Type.Optional(latitude()),
+    longitude: Type.Optional(longitude()),
+  },
+  defaults: () => ({ title: "Directions", address: "" }),
+});

@@ -1,0 +1,19 @@
+import { Type } from "@sinclair/typebox";
+import { emailList, sized } from "../text.ts";
+import { defineFeature } from "./base.ts";
+
+/**
+ * Email: the end user writes a message that goes to a list of the dealer's addresses. The spec names the
+ * type without a page name of its own, so its editor is "email".
+ */
+export const emailFeature = defineFeature({
+  type: "Email",
+  label: "Email",
+  pageName: "email",
+  analyticsPage: "home",
+  properties: {
+    recipients: emailList({ required: true, title: "Recipients", description: "Comma-separated e-mails" }),
+    subject: Type.Optional(sized("extraLongName", { title: "Subject" })),
+  },
+  defaults: () => ({ title: "Email", recipients: "" }),
+});
