@@ -1,8 +1,8 @@
 import { defineConfig } from "drizzle-kit";
 
-// `npm run db:generate` writes SQL migrations from server/db/schema.ts; the server applies them at start.
+// `npm run db:generate` writes SQL migrations from server/db/schema*.ts; the server applies them at start.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
+  schema: ["./server/db/schema.ts", "./server/db/schema-mobile.ts"],
   out: "./server/db/migrations",
 });

@@ -7,7 +7,11 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
+import * as coreSchema from "./schema.ts";
+import * as mobileSchema from "./schema-mobile.ts";
+
+// The widget's tables live in their own file; queries see both.
+const schema = { ...coreSchema, ...mobileSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
