@@ -23,6 +23,17 @@ export function extendAjv<A extends Ajv>(instance: A): A {
 }
 
 /**
+ * How the builder builds its RJSF validator so forms show the server's messages:
+ * `customizeValidator(RJSF_VALIDATOR_OPTIONS, localizeErrors)` from @rjsf/validator-ajv8. RJSF's own
+ * format setup is switched off because `extendAjv` adds the same formats as the server's ajv.
+ */
+export const RJSF_VALIDATOR_OPTIONS = {
+  ajvOptionsOverrides: AJV_OPTIONS,
+  ajvFormatOptions: false,
+  extenderFn: extendAjv,
+} as const;
+
+/**
  * The one ajv setup of the product. Bodies are validated strictly (no coercion); query strings and path
  * parameters arrive as text, so their instance coerces. Both are configured by the same function so they
  * can never drift apart.
