@@ -14,6 +14,7 @@ export * from "./recurrence.ts";
 export * from "./sign-in.ts";
 export * from "./status.ts";
 export * from "./template.ts";
+export * from "./theme.ts";
 export * from "./tiles.ts";
 export * from "./time.ts";
 export * from "./timeframe.ts";

@@ -57,14 +57,20 @@ export const AppCreate = Type.Object(
 );
 export type AppCreate = Static<typeof AppCreate>;
 
+/** The same schema without its default: on update a missing value means "unchanged", not "reset". */
+const unchangedWhenMissing = <T extends object>(schema: T): T => {
+  const { default: _, ...rest } = schema as T & { default?: unknown };
+  return rest as T;
+};
+
 /** PUT /apps/{id}: the version the edit was based on guards against overwriting someone else's save. */
 export const AppUpdate = Type.Object(
   {
     version: Type.Integer({ minimum: 1 }),
     slug: Slug,
-    lang: Type.Optional(Lang),
-    domainType: Type.Optional(DomainType),
-    makeModelType: Type.Optional(MakeModelType),
+    lang: Type.Optional(unchangedWhenMissing(Lang)),
+    domainType: Type.Optional(unchangedWhenMissing(DomainType)),
+    makeModelType: Type.Optional(unchangedWhenMissing(MakeModelType)),
     definition: AppDefinition,
   },
   { additionalProperties: false },

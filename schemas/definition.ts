@@ -39,8 +39,9 @@ export const AppDefinition = Type.Object(
     coupons: Type.Optional(Type.Array(Coupon)),
     events: Type.Optional(Type.Array(Event)),
     tilesConfig: Type.Optional(TilesConfig),
-    // An empty theme by default so every saved app carries the spec's theme defaults.
-    theme: Type.Optional({ ...Theme, default: {} } as typeof Theme),
+    // Its defaults are filled in when a theme is given; an app without one reads THEME_DEFAULTS through
+    // core's resolveTheme. No default theme object here: it would override a template's theme on create.
+    theme: Type.Optional(Theme),
     profileConfig: Type.Optional(ProfileConfig),
     signIn: Type.Optional(SignInScreen),
   },

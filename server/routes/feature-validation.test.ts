@@ -31,12 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function save(features: unknown[]) {
+async function save(features: unknown[], extra: object = {}) {
   const res = await call(app, {
     method: "PUT",
     url: `/api/apps/${appId}`,
     headers: owner,
-    payload: { version, slug, definition: { name: "Feature Motors", features } },
+    payload: { version, slug, definition: { name: "Feature Motors", features, ...extra } },
   });
   if (res.status === 200) version = res.body.data.version;
   return res;
@@ -49,12 +49,18 @@ describe("feature validation on PUT /api/apps/{id}", () => {
   it("accepts the demo definition and one valid feature of each of the 22 types, filling defaults", async () => {
     const types = featureTypes().map((m) => m.type);
     expect(types).toHaveLength(22);
-    const res = await save(types.map(valid));
+    const res = await save(types.map(valid), { theme: { iconColor: "#1f6feb" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.definition.features).toHaveLength(22);
     const loyalty = res.body.data.definition.features.find((f: any) => f.type === "Loyalty");
     expect(loyalty.linkText).toBe("Learn More");
-    expect(res.body.data.definition.theme).toMatchObject({ layout: "CoverOnly", rowFeatureCount: 5 });
+    expect(res.body.data.definition.theme).toEqual({
+      iconColor: "#1f6feb",
+      layout: "CoverOnly",
+      iconBorderRadius: 0,
+      rowFeatureCount: 5,
+      rowFeatureTextSize: 11,
+    });
   });
 
   it("rejects each type's invalid example with the spec's messages at the fields' paths", async () => {
