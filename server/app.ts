@@ -25,6 +25,7 @@ import { imageRoutes } from "./routes/images.ts";
 import { makeModelAdminRoutes } from "./routes/make-models.ts";
 import { managerRoutes } from "./routes/managers.ts";
 import { mobileRoutes } from "./routes/mobile.ts";
+import { mobileWidgetRoutes } from "./routes/mobile-widget.ts";
 import { multiappRoutes } from "./routes/multiapps.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { settingRoutes } from "./routes/settings.ts";
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(clientRelationRoutes, { db });
       await api.register(iconRoutes);
       await api.register(mobileRoutes, { db, cache });
+      await api.register(mobileWidgetRoutes, { db, mailer });
       await api.register(imageRoutes, { db, storage });
       api.setNotFoundHandler((req, reply) =>
         reply

@@ -1,0 +1,238 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/connect.ts";
+import { endUserCodes, endUserSessions, endUsers } from "../db/schema-mobile.ts";
+import type { Mailer } from "../services/mail.ts";
+import { hashToken, newToken } from "../services/secrets.ts";
+import type { Sms } from "../services/sms.ts";
+import { MobileError } from "./mobile-errors.ts";
+import { type EndUserView, endUserView } from "./mobile-users.ts";
+
+/** Spec §3 Passwordless sign-in limits (issue 6). */
+export const CODE_LIMITS = {
+  digits: 6,
+  ttlMs: 10 * 60_000,
+  maxWrongTries: 5,
+  maxSendsPerHour: 5,
+  minMsBetweenSends: 60_000,
+} as const;
+
+export type Channel = "email" | "phone";
+export interface Identifier {
+  channel: Channel;
+  value: string;
+}
+
+/** Where the code goes and what time it is; the clock is injected so tests can stand at each limit. */
+export interface CodeDeps {
+  mailer: Mailer;
+  sms: Sms;
+  now?: () => number;
+}
+
+/** One spelling per address: e-mails lower-cased, phones without separators. */
+export function normalizeIdentifier(input: { email?: string; phone?: string }): Identifier {
+  if (input.phone?.trim()) return { channel: "phone", value: input.phone.trim().replace(/[\s\-().]/g, "") };
+  if (input.email?.trim()) return { channel: "email", value: input.email.trim().toLowerCase() };
+  throw new MobileError("IdentifierRequired");
+}
+
+// Salted with the row id: equal codes never share a hash. A 6-digit code cannot resist an offline search
+// whatever the hash, but it dies within 10 minutes and after five wrong tries.
+const codeHash = (id: string, code: string) => createHash("sha256").update(`${id}:${code}`).digest("hex");
+
+/**
+ * Serialises work on one address (two concurrent sends could otherwise both pass the limits). Advisory locks
+ * live inside the transaction and work the same on PostgreSQL and PGlite.
+ */
+const lockIdentifier = (tx: Pick<Db, "execute">, id: Identifier) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${id.channel}:${id.value}`}))`);
+
+/**
+ * Sends a fresh code to an e-mail or phone: at most 5 per address per hour, 60 s apart. The limits count
+ * every app, so one address cannot be flooded through many apps.
+ */
+export async function sendCode(
+  db: Db,
+  appId: string,
+  appName: string,
+  identifier: Identifier,
+  deps: CodeDeps,
+): Promise<void> {
+  const now = (deps.now ?? Date.now)();
+  const code = String(randomInt(0, 10 ** CODE_LIMITS.digits)).padStart(CODE_LIMITS.digits, "0");
+  await db.transaction(async (tx) => {
+    await lockIdentifier(tx, identifier);
+    const recent = await tx
+      .select({ createdAt: endUserCodes.createdAt })
+      .from(endUserCodes)
+      .where(
+        and(
+          eq(endUserCodes.channel, identifier.channel),
+          eq(endUserCodes.identifier, identifier.value),
+          gt(endUserCodes.createdAt, new Date(now - 3_600_000)),
+        ),
+      )
+      .orderBy(desc(endUserCodes.createdAt));
+    if (recent[0] && now - recent[0].createdAt.getTime() < CODE_LIMITS.minMsBetweenSends)
+      throw new MobileError("SendTooSoon");
+    if (recent.length >= CODE_LIMITS.maxSendsPerHour) throw new MobileError("TooManySends");
+    const id = randomUUID();
+    await tx.insert(endUserCodes).values({
+      id,
+      appId,
+      channel: identifier.channel,
+      identifier: identifier.value,
+      codeHash: codeHash(id, code),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + CODE_LIMITS.ttlMs),
+    });
+  });
+  // Sent after the commit: the code counts against the limits even when delivery fails, so failures
+  // cannot be used to send more than five an hour.
+  const text = `Your ${appName} sign-in code is ${code}. It expires in 10 minutes.`;
+  if (identifier.channel === "email")
+    await deps.mailer.send({ to: identifier.value, subject: `${appName} sign-in code: ${code}`, text });
+  else
+    await deps.sms.send({ to: identifier.value, text }).catch(() => {
+      throw new MobileError("SmsFailed");
+    });
+}
+
+export interface SignedIn {
+  userId: string;
+  /** Bearer token for this end user's own calls (profile, vehicles, sign-out). */
+  token: string;
+  profile: EndUserView;
+}
+
+/**
+ * Checks a code: only the newest code of the address in this app can succeed, once, within 10 minutes,
+ * and only until its fifth wrong try. On success the end user is found or created and a session opened.
+ */
+export async function signInWithCode(
+  db: Db,
+  appId: string,
+  identifier: Identifier,
+  code: string,
+  userId: string,
+  now: () => number = Date.now,
+): Promise<SignedIn> {
+  if (!code.trim()) throw new MobileError("CodeRequired");
+  const t = now();
+  const endUserId = await db.transaction(async (tx) => {
+    await lockIdentifier(tx, identifier);
+    const [latest] = await tx
+      .select()
+      .from(endUserCodes)
+      .where(
+        and(
+          eq(endUserCodes.appId, appId),
+          eq(endUserCodes.channel, identifier.channel),
+          eq(endUserCodes.identifier, identifier.value),
+        ),
+      )
+      .orderBy(desc(endUserCodes.createdAt))
+      .limit(1);
+    if (
+      !latest ||
+      latest.usedAt ||
+      latest.expiresAt.getTime() <= t ||
+      latest.attempts >= CODE_LIMITS.maxWrongTries
+    )
+      return "invalid" as const;
+    const expected = Buffer.from(latest.codeHash, "hex");
+    const given = Buffer.from(codeHash(latest.id, code.trim()), "hex");
+    if (!timingSafeEqual(expected, given)) {
+      await tx
+        .update(endUserCodes)
+        .set({ attempts: sql`${endUserCodes.attempts} + 1` })
+        .where(eq(endUserCodes.id, latest.id));
+      return "wrong" as const;
+    }
+    await tx
+      .update(endUserCodes)
+      .set({ usedAt: new Date(t) })
+      .where(eq(endUserCodes.id, latest.id));
+    return verifiedUser(tx as unknown as Db, appId, identifier, userId);
+  });
+  // Thrown outside the transaction so the counted wrong try is committed, not rolled back.
+  if (endUserId === "invalid") throw new MobileError("CodeInvalid");
+  if (endUserId === "wrong") throw new MobileError("WrongCode");
+  return openSession(db, endUserId);
+}
+
+/**
+ * The end user who owns a now-verified address. An existing verified owner wins (same person, new device);
+ * otherwise the widget's anonymous id becomes theirs, unless that id already belongs to someone else.
+ */
+async function verifiedUser(db: Db, appId: string, identifier: Identifier, userId: string): Promise<string> {
+  const byAddress =
+    identifier.channel === "email"
+      ? and(eq(endUsers.email, identifier.value), eq(endUsers.emailVerified, true))
+      : and(eq(endUsers.phone, identifier.value), eq(endUsers.phoneVerified, true));
+  const [owner] = await db
+    .select({ id: endUsers.id })
+    .from(endUsers)
+    .where(and(eq(endUsers.appId, appId), byAddress));
+  if (owner) return owner.id;
+  const verified =
+    identifier.channel === "email"
+      ? { email: identifier.value, emailVerified: true }
+      : { phone: identifier.value, phoneVerified: true };
+  const [existing] = await db.select().from(endUsers).where(eq(endUsers.id, userId));
+  const anonymous =
+    existing && existing.appId === appId && !existing.emailVerified && !existing.phoneVerified;
+  if (anonymous) {
+    await db
+      .update(endUsers)
+      .set({ ...verified, updatedAt: new Date() })
+      .where(eq(endUsers.id, userId));
+    return userId;
+  }
+  const id = existing ? randomUUID() : userId;
+  await db.insert(endUsers).values({ id, appId, ...verified });
+  return id;
+}
+
+async function openSession(db: Db, endUserId: string): Promise<SignedIn> {
+  const { token, tokenHash } = newToken();
+  await db.insert(endUserSessions).values({ endUserId, tokenHash });
+  const [user] = await db.select().from(endUsers).where(eq(endUsers.id, endUserId));
+  return { userId: endUserId, token, profile: await endUserView(db, user) };
+}
+
+/** The end user a bearer token proves, within this app; 401 otherwise. */
+export async function userOfToken(db: Db, appId: string, token: string | undefined) {
+  if (!token) throw new MobileError("UserTokenRequired");
+  const [row] = await db
+    .select({ user: endUsers })
+    .from(endUserSessions)
+    .innerJoin(endUsers, eq(endUsers.id, endUserSessions.endUserId))
+    .where(and(eq(endUserSessions.tokenHash, hashToken(token)), isNull(endUserSessions.revokedAt)));
+  if (!row || row.user.appId !== appId) throw new MobileError("UserTokenInvalid");
+  return row.user;
+}
+
+/** Sign-in with a token the widget already holds: confirms it still proves `userId` in this app. */
+export async function signInWithToken(
+  db: Db,
+  appId: string,
+  token: string,
+  userId: string,
+): Promise<SignedIn> {
+  const user = await userOfToken(db, appId, token);
+  if (user.id !== userId) throw new MobileError("UserTokenInvalid");
+  return { userId, token, profile: await endUserView(db, user) };
+}
+
+/** Ends the session of this token (idempotent: an unknown or absent token has nothing to end). */
+export async function signOut(db: Db, appId: string, userId: string, token: string | undefined) {
+  if (!token) return;
+  const user = await userOfToken(db, appId, token).catch(() => undefined);
+  if (!user || user.id !== userId) return;
+  await db
+    .update(endUserSessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(endUserSessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,42 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { Db } from "../db/connect.ts";
+import { mobileApp } from "../ops/apps.ts";
+import { type Subscribe3, subscribe } from "../ops/mobile-push.ts";
+import { vapid } from "../services/web-push.ts";
+import { appIdOf, MobileHeaders } from "./mobile-request.ts";
+
+const tags = ["Mobile"];
+
+/** Web push for the widget: the VAPID public key to subscribe with, and subscribe3 to store the result. */
+export const mobilePushRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/mobile/app/push-notifications/vapid-public-key",
+    { schema: { tags, response: { 200: Type.Object({ data: Type.String() }) } } },
+    async () => ({ data: (await vapid(db)).publicKey }),
+  );
+
+  app.post<{ Body: Subscribe3 }>(
+    "/mobile/app/push-notifications/subscribe3",
+    {
+      schema: {
+        tags,
+        headers: MobileHeaders,
+        body: Type.Object(
+          {
+            userId: Type.String({ minLength: 1, maxLength: 100 }),
+            platform: Type.Literal("Web"),
+            token: Type.Optional(Type.String({ maxLength: 4096 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ data: Type.Object({ id: Type.String() }) }) },
+      },
+    },
+    async (req) => {
+      const appId = appIdOf(req);
+      await mobileApp(db, appId);
+      return { data: await subscribe(db, appId, req.body) };
+    },
+  );
+};
