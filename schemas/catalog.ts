@@ -67,8 +67,12 @@ export const BulkRows = Type.Array(Type.Unknown(), {
   errorMessage: { minItems: "At least one item required", maxItems: "At most 10000 rows at once" },
 });
 
+/** MakeModelType without its default: a catalog filter left out means every type, not Car. */
+const { default: _everyType, ...typeFilter } = MakeModelType as unknown as Record<string, unknown>;
+export const CatalogTypeFilter = Type.Unsafe<Static<typeof MakeModelType>>(typeFilter);
+
 export const CatalogQuery = Type.Object({
-  type: Type.Optional(MakeModelType),
+  type: Type.Optional(CatalogTypeFilter),
   make: Type.Optional(Type.String({ maxLength: 100 })),
   model: Type.Optional(Type.String({ maxLength: 100 })),
 });

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { App, AppCreate, AppUpdate, MobileApp } from "../../schemas/index.ts";
+import { seedFromTemplate } from "../../core/index.ts";
+import type { App, AppCreate, AppDefinition, AppUpdate, MobileApp } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { appRoles, apps } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { type AppAction, type AppRole, type Caller, isAdmin, mayOnApp } from "../permissions.ts";
-import { seedFromTemplate } from "./template.ts";
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -69,9 +69,9 @@ export async function templateApp(db: Db, templateAppId?: string): Promise<AppRo
 }
 
 /** The template's definition, ready to start a new app from (new feature ids, no coupons or events). */
-export async function templateDefinition(db: Db, templateAppId?: string): Promise<Record<string, unknown>> {
+export async function templateDefinition(db: Db, templateAppId?: string): Promise<AppDefinition> {
   const row = await templateApp(db, templateAppId);
-  return seedFromTemplate(row.definition as Record<string, unknown>);
+  return seedFromTemplate(row.definition as AppDefinition);
 }
 
 /**

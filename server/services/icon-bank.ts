@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { COLORFUL_MARKER, visibleIconCategories } from "../../core/index.ts";
+import type { IconCategory } from "../../schemas/index.ts";
 
 /**
  * The icon bank (spec §3: categories each with a category and icons) built from two maintained, MIT-licensed
@@ -8,15 +10,14 @@ import path from "node:path";
  * Flat (full-colour, served under '[colorful]' names so the widget draws them untinted, spec §3).
  *
  * The bank's own categories keep the product's historic names (Events, Hospitality, Fitness...); spec §9's
- * renames and hidden categories and the Restaurant restriction are applied when the bank is read.
+ * renames and hidden categories and the Restaurant restriction are applied when the bank is read, by the
+ * shared rule in core (visibleIconCategories).
  */
 
 const require = createRequire(import.meta.url);
 // @tabler/icons only exports its SVG folder; its metadata sits two levels above an exported file.
 const tablerDir = path.resolve(path.dirname(require.resolve("@tabler/icons/outline/car.svg")), "../..");
 const fluentDir = path.dirname(require.resolve("@iconify-json/fluent-emoji-flat/icons.json"));
-
-export const COLORFUL = "[colorful]";
 
 interface SourceCategory {
   name: string;
@@ -27,7 +28,7 @@ interface SourceCategory {
   fluentCategory?: string;
 }
 
-/** The bank's categories in display order, before the renames of spec §9. */
+/** The bank's categories in display order, with their names before the renames of spec §9. */
 const sources: SourceCategory[] = [
   {
     name: "Automotive",
@@ -76,24 +77,9 @@ const sources: SourceCategory[] = [
   { name: "Colorful Symbols", fluentCategory: "Symbols" },
 ];
 
-/** Spec §9: "Events becomes Promotions, Hospitality becomes Hospitality and Retail". */
-export const iconCategoryRenames: Record<string, string> = {
-  Events: "Promotions",
-  Hospitality: "Hospitality and Retail",
-};
-/** Spec §9: "Fitness, Food & Drink, Retail hidden". */
-export const hiddenIconCategories = new Set(["Fitness", "Food & Drink", "Retail"]);
-
-export interface IconCategory {
-  category: string;
-  automotive: boolean;
-  /** Icon file names, e.g. "car.svg" or "[colorful]automobile.svg". */
-  icons: string[];
-}
-
 let bank: IconCategory[] | undefined;
 
-/** Every category of the bank with its display name (renames applied, nothing hidden yet). */
+/** Every category of the bank under its own name; icons are file names ("car.svg", "[colorful]automobile.svg"). */
 function allCategories(): IconCategory[] {
   if (bank) return bank;
   const tabler = JSON.parse(fs.readFileSync(path.join(tablerDir, "icons.json"), "utf8")) as Record<
@@ -107,7 +93,7 @@ function allCategories(): IconCategory[] {
   bank = sources.map((s) => {
     let icons: string[];
     if (s.fluentCategory)
-      icons = (fluent.categories[s.fluentCategory] ?? []).map((n) => `${COLORFUL}${n}.svg`);
+      icons = (fluent.categories[s.fluentCategory] ?? []).map((n) => `${COLORFUL_MARKER}${n}.svg`);
     else
       icons = outline
         .filter(
@@ -117,19 +103,14 @@ function allCategories(): IconCategory[] {
         )
         .map((i) => `${i.name}.svg`)
         .sort();
-    return { category: iconCategoryRenames[s.name] ?? s.name, automotive: s.automotive === true, icons };
+    return { category: s.name, automotive: s.automotive === true, icons };
   });
   return bank;
 }
 
-/** The categories a business of this domain type sees: spec §9's hidden ones out, Restaurant without automotive. */
+/** The categories a business of this domain type sees (renamed; hidden and, for Restaurant, automotive ones out). */
 export function visibleCategories(domainType?: string): IconCategory[] {
-  return allCategories().filter(
-    (c) =>
-      !hiddenIconCategories.has(c.category) &&
-      c.icons.length > 0 &&
-      !(domainType === "Restaurant" && c.automotive),
-  );
+  return visibleIconCategories(allCategories(), { domainType }).filter((c) => c.icons.length > 0);
 }
 
 export const iconUrl = (file: string) => `/api/icon-files/${file}`;
@@ -149,7 +130,7 @@ export function searchIcons(query: string, domainType?: string, limit = 200): st
   const out = new Set<string>();
   for (const c of visibleCategories(domainType))
     for (const icon of c.icons) {
-      const name = icon.replace(COLORFUL, "").replace(/\.svg$/, "");
+      const name = icon.replace(COLORFUL_MARKER, "").replace(/\.svg$/, "");
       if (words.every((w) => name.includes(w))) out.add(icon);
       if (out.size >= limit) return [...out];
     }

@@ -1,0 +1,99 @@
+import zlib from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type TestUser, testApp, testUser } from "../test-helpers.ts";
+
+let app: FastifyInstance;
+let user: TestUser;
+beforeAll(async () => {
+  app = await testApp();
+  user = await testUser(app);
+});
+afterAll(() => app.close());
+
+const boundary = "----imageboundary";
+function multipart(file: Buffer, filename = "photo.jpg", type = "image/jpeg"): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+}
+const upload = (body: Buffer, mutations?: string, headers: Record<string, string> = user.headers) =>
+  call(app, {
+    method: "POST",
+    url: `/api/images2${mutations ? `?mutations=${encodeURIComponent(mutations)}` : ""}`,
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+const image = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+
+describe("POST /images2", () => {
+  it("converts to PNG, reports the initial size, and serves the file with long-lived cache headers", async () => {
+    const res = await upload(multipart(await image(400, 300)));
+    expect(res.body.data).toMatchObject({ width: 400, height: 300, initialWidth: 400, initialHeight: 300 });
+    const file = await app.inject({ method: "GET", url: res.body.data.url });
+    expect(file.headers["content-type"]).toBe("image/png");
+    expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(file.rawPayload).metadata()).format).toBe("png");
+  });
+
+  it("crops in the space of the initial size, then resizes", async () => {
+    // Shown at 200x150 (half size), the user drew a 100x100 box at (50, 25); the result is then made 64 wide.
+    const res = await upload(
+      multipart(await image(400, 300)),
+      "png;initial:200,150;crop:50,25,100,100;resize:64,",
+    );
+    expect(res.body.data).toMatchObject({ width: 64, height: 64, initialWidth: 400, initialHeight: 300 });
+    const plain = await upload(multipart(await image(400, 300)), "crop:0,0,300,200");
+    expect(plain.body.data).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it("gives clear errors for bad mutations, crops outside the image, missing files, other types and sizes", async () => {
+    const jpeg = await image(100, 100);
+    expect(await upload(multipart(jpeg), "crop:0,0,200,200")).toMatchObject({
+      status: 400,
+      body: { error: { message: "the crop area lies outside the image" } },
+    });
+    expect(await upload(multipart(jpeg), "rotate:90")).toMatchObject({
+      status: 400,
+      body: { error: { message: 'invalid mutation "rotate:90"' } },
+    });
+    expect(await upload(multipart(Buffer.from("just text"), "a.txt", "text/plain"))).toMatchObject({
+      status: 415,
+      body: { error: { code: "ImageUnsupported" } },
+    });
+    const noFile = await call(app, {
+      method: "POST",
+      url: "/api/images2",
+      headers: { ...user.headers, "content-type": "application/json" },
+      payload: {},
+    });
+    expect(noFile).toMatchObject({ status: 400, body: { error: { message: "An image file is required" } } });
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
+    expect(await upload(multipart(huge))).toMatchObject({
+      status: 413,
+      body: { error: { message: "The image is larger than 10 MB" } },
+    });
+    // A tiny PNG whose header claims a 10000x10000 canvas: refused before decoding.
+    const bomb = Buffer.from(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
+    bomb.writeUInt32BE(10000, 16);
+    bomb.writeUInt32BE(10000, 20);
+    bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
+    expect(await upload(multipart(bomb, "bomb.png", "image/png"))).toMatchObject({
+      status: 413,
+      body: { error: { code: "ImageTooManyPixels" } },
+    });
+    expect((await upload(multipart(jpeg), undefined, {})).status).toBe(401);
+  });
+});
