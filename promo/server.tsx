@@ -1,34 +1,51 @@
 import QRCode from "qrcode";
 import { renderToString } from "react-dom/server";
-import type { MobileApp } from "../schemas/index.ts";
-import { PromoPage, type PromoProps } from "./PromoPage.tsx";
+import { withAppName } from "../core/index.ts";
+import { headTags } from "./head.ts";
+import { PromoPage } from "./PromoPage.tsx";
+import { type PoweredByConfig, poweredBy } from "./powered-by.ts";
+import type { PromoInput, PromoProps } from "./props.ts";
+import { promoStyles } from "./styles.ts";
 
-const styles = `
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f6f8;color:#1f2329}
-.promo{max-width:720px;margin:0 auto;padding:40px 20px;text-align:center}
-.promo-logo{border-radius:16px;object-fit:contain}
-.promo h1{font-size:2rem;margin:16px 0 8px}
-.promo-download{font-size:1.1rem;margin:0 0 24px}
-.promo-qr img{background:#fff;padding:8px;border-radius:8px}
-`;
+export interface RenderOptions {
+  /** The public origin links and the QR code point at. */
+  origin: string;
+  poweredBy: PoweredByConfig;
+}
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** The app's public link: what the QR code opens and what people share. */
+export const promoUrl = (origin: string, appId: string) => `${origin}/promo/${appId}`;
 
-/** Renders the promo page of an app to a complete HTML document. */
-export async function renderPromoPage(app: MobileApp, origin: string): Promise<string> {
-  const appUrl = `${origin}/promo/${app.appId}`;
-  const qrDataUrl = await QRCode.toDataURL(appUrl, { margin: 1, width: 400 });
-  const props: PromoProps = { app, appUrl, qrDataUrl };
+/** Works out the page's props from the spec's inputs: the app's link, its QR code, the 'Powered by' brand. */
+export async function promoProps(input: PromoInput, options: RenderOptions): Promise<PromoProps> {
+  const appUrl = promoUrl(options.origin, input.appId);
+  const name = input.app.definition.name;
+  return {
+    ...input,
+    // A title saved with the app-name placeholder follows the app's current name.
+    promo: input.promo ? { ...input.promo, title: withAppName(input.promo.title, name) } : null,
+    appUrl,
+    qrDataUrl: await QRCode.toDataURL(appUrl, { margin: 1, width: 320, errorCorrectionLevel: "M" }),
+    poweredBy: poweredBy(
+      { domainType: input.app.domainType, makeModelType: input.makeModelType, multiappId: input.multiappId },
+      options.poweredBy,
+      options.origin,
+    ),
+  };
+}
+
+/** Renders the promo page of an app to a complete HTML document, hydrated by /promo-assets/client.js. */
+export async function renderPromoPage(input: PromoInput, options: RenderOptions): Promise<string> {
+  const props = await promoProps(input, options);
   const body = renderToString(<PromoPage {...props} />);
+  // The QR image is already in the HTML; the client reads it back from there instead of a second copy.
   // JSON inside <script> must not be able to close the tag.
-  const json = JSON.stringify(props).replace(/</g, "\\u003c");
-  const title = escapeHtml(app.definition.name);
-  return `<!doctype html><html lang="${app.lang}"><head><meta charset="utf-8">
+  const json = JSON.stringify({ ...props, qrDataUrl: "" }).replace(/</g, "\\u003c");
+  return `<!doctype html><html lang="${props.language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title>
-<meta name="description" content="Download ${title} app for exclusive specials.">
-<style>${styles}</style></head><body><div id="promo-root">${body}</div>
+${headTags(props, options.origin)}
+<link rel="modulepreload" href="/promo-assets/client.js">
+<style>${promoStyles}</style></head><body><div id="promo-root">${body}</div>
 <script id="promo-props" type="application/json">${json}</script>
 <script type="module" src="/promo-assets/client.js"></script></body></html>`;
 }

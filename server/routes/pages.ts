@@ -2,10 +2,10 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { embedSnippet } from "../../core/index.ts";
-import { renderPromoPage } from "../../promo/index.ts";
+import { pickLanguage, poweredByFromEnv, renderPromoPage } from "../../promo/index.ts";
 import type { Db } from "../db/connect.ts";
 import { ApiError } from "../errors.ts";
-import { mobileApp } from "../ops/apps.ts";
+import { promoSource } from "../ops/promo.ts";
 
 interface PageOptions {
   db: Db;
@@ -27,16 +27,27 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (
   const htmlError = (status: number, message: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body><main><h1>${escapeHtml(message)}</h1></main></body></html>`;
 
-  app.get<{ Params: { appId: string } }>("/promo/:appId", async (req, reply) => {
-    try {
-      const data = await mobileApp(db, req.params.appId);
-      return reply.type("text/html; charset=utf-8").send(await renderPromoPage(data, origin(req, publicUrl)));
-    } catch (e) {
-      if (e instanceof ApiError)
-        return reply.status(e.status).type("text/html").send(htmlError(e.status, e.message));
-      throw e;
-    }
-  });
+  // Read once: the brands behind the 'Powered by' link are deployment settings (promo/powered-by.ts).
+  const poweredBy = poweredByFromEnv(process.env);
+
+  app.get<{ Params: { appId: string }; Querystring: { lang?: string } }>(
+    "/promo/:appId",
+    async (req, reply) => {
+      try {
+        const source = await promoSource(db, req.params.appId);
+        const language = pickLanguage(req.query.lang, source.app.lang);
+        const html = await renderPromoPage(
+          { ...source, language },
+          { origin: origin(req, publicUrl), poweredBy },
+        );
+        return reply.type("text/html; charset=utf-8").send(html);
+      } catch (e) {
+        if (e instanceof ApiError)
+          return reply.status(e.status).type("text/html").send(htmlError(e.status, e.message));
+        throw e;
+      }
+    },
+  );
 
   app.get<{ Params: { appId: string } }>("/demo/:appId", async (req, reply) => {
     const snippet = embedSnippet(origin(req, publicUrl), req.params.appId);
