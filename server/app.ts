@@ -28,6 +28,7 @@ import { mobileRoutes } from "./routes/mobile.ts";
 import { mobileWidgetRoutes } from "./routes/mobile-widget.ts";
 import { multiappRoutes } from "./routes/multiapps.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { promoRoutes } from "./routes/promo.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { AppCache } from "./services/app-cache.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./services/mail.ts";
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(managerRoutes, { db, mailer, linkOrigin });
       await api.register(appRoutes, { db, cache, templateAppId: config.templateAppId });
       await api.register(settingRoutes, { db });
+      await api.register(promoRoutes, { db });
       await api.register(adminAppRoutes, { db, cache, storage });
       await api.register(multiappRoutes, { db });
       await api.register(makeModelAdminRoutes, { db });
