@@ -65,3 +65,18 @@ describe("seeding from a template (spec §4)", () => {
     expect(seedFromTemplate(template).features?.[0].id).toMatch(UUID);
   });
 });
+
+describe("ids without randomUUID (plain http pages)", () => {
+  it("still makes v4 UUIDs", async () => {
+    const { newId } = await import("./ids.ts");
+    const original = globalThis.crypto.randomUUID;
+    Object.defineProperty(globalThis.crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      const ids = new Set(Array.from({ length: 100 }, newId));
+      expect(ids.size).toBe(100);
+      for (const id of ids) expect(id).toMatch(UUID);
+    } finally {
+      Object.defineProperty(globalThis.crypto, "randomUUID", { value: original, configurable: true });
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { AppDefinition } from "./definition.ts";
 import { lengths, text } from "./text.ts";
 import { url } from "./url.ts";
 
-export { AnyFeature, AppDefinition } from "./definition.ts";
+export { AnyFeature, AppDefinition, AppSettings, appSettingsUiSchema } from "./definition.ts";
 
 const [slugMin, slugMax] = lengths.slug;
 

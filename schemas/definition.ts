@@ -8,7 +8,7 @@ import { ProfileConfig } from "./profile-config.ts";
 import { PushNotification } from "./push.ts";
 import { SignInScreen } from "./sign-in-screen.ts";
 import { sized } from "./text.ts";
-import { Theme } from "./theme.ts";
+import { Theme, themeUiSchema } from "./theme.ts";
 import { TilesConfig } from "./tiles.ts";
 import { url } from "./url.ts";
 
@@ -48,3 +48,28 @@ export const AppDefinition = Type.Object(
   { additionalProperties: false, title: "App" },
 );
 export type AppDefinition = Static<typeof AppDefinition>;
+
+/**
+ * What the builder's app settings editor shows (spec §2: name, logo, cover..., theme, website, tiles,
+ * sign-in): the definition without the lists that have editors of their own.
+ */
+export const AppSettings = Type.Omit(AppDefinition, [
+  "features",
+  "geofences",
+  "notifications",
+  "coupons",
+  "events",
+]);
+export type AppSettings = Static<typeof AppSettings>;
+
+const imageWidget = { "ui:widget": "image" };
+/** RJSF hints for AppSettings: upload widgets for images, colour pickers for the theme. */
+export const appSettingsUiSchema = {
+  logo: imageWidget,
+  cover: imageWidget,
+  coverSlides: { items: { image: imageWidget } },
+  coverBrands: { items: { image: imageWidget } },
+  tilesConfig: { tiles: { items: { slides: { items: { image: imageWidget } } } } },
+  theme: themeUiSchema,
+  signIn: { image: imageWidget, text: { "ui:widget": "textarea" }, disclaimer: { "ui:widget": "textarea" } },
+};

@@ -5,6 +5,7 @@ import { act, createRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { localizeErrors, RJSF_VALIDATOR_OPTIONS } from "../ajv.ts";
+import { AppSettings, appSettingsUiSchema } from "../definition.ts";
 import { tradeInValue } from "./example-partner-type.ts";
 import { featureExamples } from "./examples.ts";
 import {
@@ -16,7 +17,7 @@ import {
 } from "./index.ts";
 
 // The builder's validator, built the way schemas/ajv.ts documents it.
-const validator = customizeValidator(RJSF_VALIDATOR_OPTIONS as any, localizeErrors as any);
+const validator = customizeValidator(RJSF_VALIDATOR_OPTIONS, localizeErrors);
 // The builder provides these widgets; plain text inputs stand in for them here.
 const TextWidget = getDefaultRegistry().widgets.TextWidget;
 const widgets = Object.fromEntries(CUSTOM_WIDGETS.map((w) => [w, TextWidget]));
@@ -153,5 +154,44 @@ describe("RJSF editors from the registry", () => {
     } finally {
       unregisterFeatureType("TradeInValue");
     }
+  });
+});
+
+describe("RJSF app settings editor", () => {
+  const settings = {
+    name: "Sunset Motors",
+    logo: "/api/images/logo.png",
+    coverPath: "example.com",
+    coverSlides: [{ image: "/api/images/s.png", path: "https://example.com" }],
+    coverVideo: { url: "https://cdn.example.com/v.mp4", muted: true },
+    theme: {
+      layout: "Tiles",
+      iconColor: "#1f6feb",
+      iconBorderRadius: 0,
+      rowFeatureCount: 5,
+      rowFeatureTextSize: 11,
+    },
+    signIn: { title: "Welcome", phoneAuth: true },
+  };
+  it("renders every setting and accepts valid ones", async () => {
+    const { form } = await mount(AppSettings, appSettingsUiSchema, structuredClone(settings));
+    expect(host.querySelector(`#${fieldId("/theme/layout")}`)).toBeTruthy();
+    expect(host.querySelector(`#${fieldId("/signIn/phoneAuth")}`)).toBeTruthy();
+    expect(await validateNow(form)).toBe(true);
+  });
+  it("shows the spec's messages on the settings' fields", async () => {
+    const bad = {
+      ...structuredClone(settings),
+      name: "App",
+      coverPath: "nope",
+      signIn: { title: "T".repeat(31) },
+    };
+    const { form } = await mount(AppSettings, appSettingsUiSchema, bad);
+    expect(await validateNow(form)).toBe(false);
+    expect(errorsShown()).toEqual({
+      [fieldId("/name")]: ["value should be minimum 4 characters"],
+      [fieldId("/coverPath")]: ["incorrect url"],
+      [fieldId("/signIn/title")]: ["value should be maximum 30 characters"],
+    });
   });
 });
