@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import type { TilesConfig } from "../../../schemas/index.ts";
+import { useView } from "../context.ts";
+import { TILE_MARGIN, tileSize } from "../rules.ts";
+import { safeImage } from "../safe-url.ts";
+
+/** Tiles turn their slides on the slider's beat (spec §9: 5000 ms); not imported, the machine would come along. */
+const TILE_BEAT_MS = 5000;
+
+/**
+ * The Tiles layout's grid over the cover (spec §2, §3): each tile w100/w66/w50/w33 of the width and 250 px
+ * times h2 or h3 high, 5 px margins; a tile with several slides turns them with its animation on the
+ * slider's beat. A tile linked to a feature is a button.
+ */
+export function Tiles({ config }: { config?: TilesConfig }) {
+  const { navigate, t } = useView();
+  const [tick, setTick] = useState(0);
+  const tiles = config?.tiles ?? [];
+  const animated = tiles.some((tile) => tile.slides.length > 1);
+  useEffect(() => {
+    if (!animated) return;
+    const timer = setInterval(() => setTick((n) => n + 1), TILE_BEAT_MS);
+    return () => clearInterval(timer);
+  }, [animated]);
+  if (!tiles.length) return null;
+  return (
+    <ul className={config?.round ? "ba-tiles ba-round" : "ba-tiles"} aria-label={t("home.tiles")}>
+      {tiles.map((tile, i) => {
+        const { width, height } = tileSize(tile.type);
+        const slide = tile.slides.length ? tile.slides[tick % tile.slides.length] : undefined;
+        const image = safeImage(slide?.image);
+        const body = (
+          <span
+            // A new key per slide restarts the enter animation.
+            key={tick % Math.max(1, tile.slides.length)}
+            className={`ba-tile-slide ba-anim-${tile.animation ?? "opacity"}`}
+          >
+            {image ? <img src={image} alt="" /> : null}
+            {slide?.text ? <span className="ba-tile-text">{slide.text}</span> : null}
+          </span>
+        );
+        const featureId = tile.featureId;
+        return (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: tiles have no id; their order is the key
+            key={i}
+            className="ba-tile"
+            style={{
+              width: `calc(${width} - ${2 * TILE_MARGIN}px)`,
+              height: `${height}px`,
+              margin: `${TILE_MARGIN}px`,
+            }}
+          >
+            {featureId ? (
+              <button
+                type="button"
+                className="ba-tile-button"
+                aria-label={slide?.text || t("home.tiles")}
+                onClick={() => navigate({ page: "feature", featureId })}
+              >
+                {body}
+              </button>
+            ) : (
+              body
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,146 @@
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import type { FormField } from "../../../schemas/index.ts";
+import { useView } from "../context.ts";
+import type { AnyFeature } from "../types.ts";
+import { Screen } from "../ui/Screen.tsx";
+
+/** Input types of the field types a browser can draw; any other type is skipped (spec §2). */
+const INPUT_TYPES: Record<string, string> = {
+  Text: "text",
+  Email: "email",
+  Phone: "tel",
+  Number: "number",
+  Date: "date",
+};
+const SUPPORTED = new Set([...Object.keys(INPUT_TYPES), "TextArea", "Checkbox", "Select", "Recipient"]);
+
+/** The fields the form draws, in order: unsupported types skipped. */
+export const supportedFields = (fields: FormField[] | undefined): FormField[] =>
+  (fields ?? []).filter((f) => SUPPORTED.has(f.type));
+
+function Field({
+  field,
+  value,
+  onChange,
+}: {
+  field: FormField;
+  value: string | boolean | undefined;
+  onChange: (v: string | boolean) => void;
+}) {
+  const { t } = useView();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const hint = field.description ? (
+    <span id={hintId} className="ba-field-hint">
+      {field.description}
+    </span>
+  ) : null;
+  const described = field.description ? hintId : undefined;
+  if (field.type === "Checkbox")
+    return (
+      <div className="ba-field ba-field-check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          aria-describedby={described}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+        <label htmlFor={id}>{field.name}</label>
+        {hint}
+      </div>
+    );
+  const text = typeof value === "string" ? value : "";
+  let control: ReactNode;
+  if (field.type === "Select" || field.type === "Recipient")
+    control = (
+      <select
+        id={id}
+        value={text}
+        aria-describedby={described}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      >
+        <option value="">{t("form.choose")}</option>
+        {(field.options ?? [])
+          .filter((o) => o.trim())
+          .map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+      </select>
+    );
+  else if (field.type === "TextArea" || field.long)
+    control = (
+      <textarea
+        id={id}
+        rows={4}
+        value={text}
+        aria-describedby={described}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
+  else
+    control = (
+      <input
+        id={id}
+        type={INPUT_TYPES[field.type]}
+        value={text}
+        aria-describedby={described}
+        autoComplete={field.type === "Email" ? "email" : field.type === "Phone" ? "tel" : undefined}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
+  return (
+    <div className="ba-field">
+      <label htmlFor={id}>{field.name}</label>
+      {control}
+      {hint}
+    </div>
+  );
+}
+
+/**
+ * spec §2 Custom form: the fields by type, then the submit button with the custom text or 'Submit'. The
+ * values go to onSubmitForm keyed by field name (the sdk stores them as form data and a lead).
+ */
+export function FormScreen({ feature }: { feature: AnyFeature }) {
+  const { t, onSubmitForm } = useView();
+  const fields = supportedFields(feature.fields as FormField[] | undefined);
+  const [values, setValues] = useState<Record<number, string | boolean>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!onSubmitForm || busy) return;
+    const byName: Record<string, string | boolean> = {};
+    fields.forEach((f, i) => {
+      byName[f.name] = values[i] ?? (f.type === "Checkbox" ? false : "");
+    });
+    setBusy(true);
+    try {
+      await onSubmitForm(feature, byName);
+      setValues({});
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submitText = typeof feature.submitText === "string" && feature.submitText.trim();
+  return (
+    <Screen title={(feature.headerTitle as string) || feature.title || ""} page="Form">
+      <form className="ba-form" onSubmit={submit}>
+        {fields.map((f, i) => (
+          <Field
+            // biome-ignore lint/suspicious/noArrayIndexKey: fields have no id; two may share a name
+            key={i}
+            field={f}
+            value={values[i]}
+            onChange={(v) => setValues((old) => ({ ...old, [i]: v }))}
+          />
+        ))}
+        <button type="submit" className="ba-button" disabled={busy} aria-busy={busy}>
+          {submitText || t("form.submit")}
+        </button>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,106 @@
+import type { AppDefinition, Coupon, Event, Feature } from "../../schemas/index.ts";
+import type { Lang } from "./i18n.ts";
+
+/** Where the views render: the dealer's site, the builder's phone frame, the promo simulator, or the header bar alone. */
+export type ViewMode = "widget" | "preview" | "promo" | "header";
+
+/** One screen of the app. `featureId` says which feature a screen belongs to; `itemId` which coupon, event or program. */
+export interface Route {
+  page: "home" | "feature" | "couponDetails" | "eventDetails" | "loyalty2" | "notifications";
+  featureId?: string;
+  itemId?: string;
+}
+
+/**
+ * A feature as the views read it: the base fields every type has (schemas/features/base.ts), the rest read
+ * per type by its screen. Loose on purpose so partner types render through the same path as `Feature`.
+ */
+export type AnyFeature = Pick<Feature, "id" | "hide" | "icon" | "headerTitle" | "timeframe"> & {
+  type: string;
+  title?: string;
+} & Record<string, unknown>;
+
+/** A notification of the signed-in user (the sdk loads them). */
+export interface NotificationItem {
+  id: string;
+  message: string;
+  /** ISO time or epoch ms. */
+  time: string | number;
+  read?: boolean;
+}
+
+/** What the rewards service reports for one loyalty program (spec §3 "Loyalty display"). */
+export interface LoyaltyDisplay {
+  currentPoints: number;
+  /** In dollars (conversion rate 1 without an always-display setting, spec §9). */
+  currentValue: number;
+  /** Like "12 months". */
+  expiryPeriod?: string;
+  history?: {
+    kind: "earned" | "redeemed" | "expired";
+    points: number;
+    time: string | number;
+    expires?: string;
+  }[];
+  milestones?: { title: string; points: number }[];
+  rewards?: {
+    current?: { title: string; points?: number }[];
+    earn?: { title: string; points?: number }[];
+    spend?: { title: string; points?: number }[];
+  };
+  terms?: string;
+}
+
+/** What the end user shares; the sdk decides how (Web Share API, clipboard, analytics). */
+export interface ShareRequest {
+  kind: "coupon" | "event" | "referral";
+  title: string;
+  text: string;
+  url?: string;
+}
+
+/** What the views ask of their surface. Every callback is optional: the views fall back to a safe default. */
+export interface ViewCallbacks {
+  /** Called on every navigation with the route and its analytics page id (spec §2). */
+  onNavigate?: (route: Route, pageId: string) => void;
+  /** Preview: 'Go Back' on an unknown feature type, and the back arrow of a feature opened from `?id=`. */
+  onBack?: () => void;
+  /** Preview: the Add link of a missing name, logo or cover. */
+  onAddMissing?: (item: "name" | "logo" | "cover") => void;
+  onRedeem?: (coupon: Coupon) => void;
+  onShare?: (share: ShareRequest) => void;
+  /** Defaults to downloading an .ics file in the widget. */
+  onAddToCalendar?: (event: Event) => void;
+  onSubmitForm?: (feature: AnyFeature, values: Record<string, string | boolean>) => unknown;
+  onSendEmail?: (
+    feature: AnyFeature,
+    mail: { from: string; to: string; subject: string; message: string },
+  ) => unknown;
+  onStamp?: (feature: AnyFeature, code: string) => unknown;
+  /** Defaults to a new tab in the widget; preview and promo open nothing unless given. */
+  onOpenLink?: (url: string) => void;
+  onSelectDealership?: (feature: AnyFeature, index: number) => void;
+  onOpenNotification?: (notification: NotificationItem) => void;
+}
+
+export interface AppViewProps extends ViewCallbacks {
+  /** The app definition: the saved one in the widget, the unsaved draft in the builder preview. */
+  definition: AppDefinition;
+  appId?: string;
+  mode?: ViewMode;
+  lang?: Lang;
+  /** Controlled navigation; leave out to let the views keep their own history. */
+  route?: Route;
+  /** Preview: the feature of `?id=`; the views open it and follow its changes. */
+  featureId?: string;
+  /** A template app may lack name, logo and cover without the 'No Preview Available' state. */
+  isTemplate?: boolean;
+  notifications?: NotificationItem[];
+  /** Unread count for the bell when the list is not loaded; defaults to the unread items of `notifications`. */
+  unreadCount?: number;
+  /** Rewards per loyalty program id. */
+  loyalty?: Record<string, LoyaltyDisplay>;
+  /** The clock, injectable for tests and for the promo's fixed screenshots. */
+  now?: Date | number;
+  timeZone?: string;
+}
