@@ -1,61 +1,54 @@
 import { Button, Progress, Space, Typography } from "antd";
 import { useId, useRef, useState } from "react";
-import { tokenStore } from "../api.ts";
+import { CropModal } from "./CropModal.tsx";
+import { type Crop, uploadImage } from "./uploadImage.ts";
 
 interface Props {
   label: string;
   value?: string;
   onChange(url: string): void;
+  id?: string;
+  /** Inside a form that already prints the label. */
+  hideLabel?: boolean;
 }
 
-/** Uploads an image through /api/images2 (converted to PNG by the server) and shows progress. */
-export function ImageField({ label, value, onChange }: Props) {
+/** Uploads an image through /api/images2 (converted to PNG by the server), shows progress, crops. */
+export function ImageField({ label, value, onChange, id, hideLabel }: Props) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cropping, setCropping] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const lower = label.toLowerCase();
 
-  const upload = (file: File) => {
+  const upload = async (file: Blob, crop?: Crop) => {
     setError(null);
     setProgress(0);
-    // XMLHttpRequest, because fetch cannot report upload progress.
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/images2");
-    const token = tokenStore.get();
-    if (token) xhr.setRequestHeader("authorization", `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
+    try {
+      onChange(await uploadImage(file, setProgress, crop));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
       setProgress(null);
-      let body: any = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON: falls through to the generic text */
-      }
-      if (xhr.status === 200 && body?.data?.url) onChange(body.data.url);
-      else setError(body?.error?.message ?? "There was an error while performing request. Try again later");
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setError("Network Error");
-    };
-    const form = new FormData();
-    form.append("file", file);
-    xhr.send(form);
+    }
   };
 
   return (
     <div className="image-field">
-      <label htmlFor={id} className="image-field-label">
-        {label}
-      </label>
+      {hideLabel ? null : (
+        <label htmlFor={inputId} className="image-field-label">
+          {label}
+        </label>
+      )}
       <Space align="center" wrap>
         {value ? <img src={value} alt={`${label} preview`} className="image-field-thumb" /> : null}
         <input
-          id={id}
+          id={inputId}
           ref={input}
           type="file"
           accept="image/*"
+          aria-label={hideLabel ? label : undefined}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) upload(file);
@@ -64,12 +57,17 @@ export function ImageField({ label, value, onChange }: Props) {
           className="visually-hidden"
         />
         <Button onClick={() => input.current?.click()} disabled={progress !== null}>
-          {value ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+          {value ? `Replace ${lower}` : `Upload ${lower}`}
         </Button>
         {value ? (
-          <Button danger type="text" onClick={() => onChange("")}>
-            Remove
-          </Button>
+          <>
+            <Button onClick={() => setCropping(true)} disabled={progress !== null}>
+              Crop
+            </Button>
+            <Button danger type="text" onClick={() => onChange("")}>
+              Remove
+            </Button>
+          </>
         ) : null}
       </Space>
       {progress !== null ? <Progress percent={progress} size="small" aria-label={`${label} upload`} /> : null}
@@ -77,6 +75,18 @@ export function ImageField({ label, value, onChange }: Props) {
         <Typography.Text type="danger" role="alert">
           {error}
         </Typography.Text>
+      ) : null}
+      {cropping && value ? (
+        <CropModal
+          src={value}
+          onCancel={() => setCropping(false)}
+          onCrop={async (crop) => {
+            setCropping(false);
+            // The stored PNG is the source: cropping again never loses more than the new box.
+            const blob = await fetch(value).then((r) => r.blob());
+            await upload(blob, crop);
+          }}
+        />
       ) : null}
     </div>
   );

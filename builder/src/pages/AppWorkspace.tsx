@@ -1,31 +1,22 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, App as AntApp, Button, Layout, Menu, Skeleton } from "antd";
-import { useEffect, useMemo, useState } from "react";
-import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from "react-router";
-import {
-  type App,
-  type AppDefinition,
-  AppDefinition as DefinitionSchema,
-  type FieldError,
-  validate,
-} from "../../../schemas/index.ts";
-import { type ApiFailure, api } from "../api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, Layout, Menu, Skeleton, Space, Tag, Tooltip } from "antd";
+import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import type { App, AppDefinition } from "../../../schemas/index.ts";
+import { api } from "../api.ts";
+import { useHistoryState, type Workspace, WorkspaceContext } from "../draft/context.tsx";
+import { DraftStore } from "../draft/DraftStore.ts";
+import { useUndoShortcuts } from "../draft/useUndoShortcuts.ts";
+import { ValueStore } from "../draft/ValueStore.ts";
+import { modeSearch, parseModes } from "../modes.ts";
 import { PhonePreview } from "../preview/PhonePreview.tsx";
-
-export interface Draft {
-  definition: AppDefinition;
-  errors: FieldError[];
-  /** Which fields the user has left (errors show on blur and on save, not on untouched fields). */
-  touched: Set<string>;
-  change(patch: Partial<AppDefinition>): void;
-  touch(field: string): void;
-}
-
-export const useDraft = () => useOutletContext<Draft>();
+import { ConflictDialog } from "../save/ConflictDialog.tsx";
+import { createdFrom, useSaveApp } from "../save/useSaveApp.ts";
+import { settingsSections } from "../settings/sections.ts";
 
 const sections = [
-  { key: "brand", label: "Brand" },
-  { key: "cover", label: "Cover" },
+  ...settingsSections.map((s) => ({ key: s.key, label: s.label })),
+  { key: "features", label: "Features" },
 ];
 
 /** One app being edited: loads it (or starts a new one), keeps the draft, previews it and saves it. */
@@ -36,87 +27,101 @@ export function AppWorkspace() {
     queryKey: ["app", appId],
     queryFn: () => api<App>(`/apps/${appId}`),
     enabled: !isNew,
+    staleTime: Number.POSITIVE_INFINITY,
   });
   if (!isNew && loaded.isLoading) return <Skeleton active />;
   if (!isNew && loaded.error) return <Alert type="error" showIcon title={(loaded.error as Error).message} />;
-  return (
-    <Workspace key={`${appId}:${loaded.data?.version ?? 0}`} appId={appId} saved={loaded.data ?? null} />
-  );
+  // An app created in this tab keeps its workspace (draft and undo history) when "new" becomes its id.
+  return <WorkspaceView key={createdFrom.get(appId) ?? appId} appId={appId} loaded={loaded.data ?? null} />;
 }
 
-function Workspace({ appId, saved }: { appId: string; saved: App | null }) {
-  const [definition, setDefinition] = useState<AppDefinition>(saved?.definition ?? { name: "" });
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [saving, setSaving] = useState(false);
-  const { message } = AntApp.useApp();
-  const navigate = useNavigate();
+function WorkspaceView({ appId, loaded }: { appId: string; loaded: App | null }) {
+  const [store] = useState(() => new DraftStore(loaded?.definition ?? { name: "" }));
+  const [slug] = useState(() => new ValueStore(loaded?.slug ?? ""));
+  const [saved, setSaved] = useState<App | null>(loaded);
+  const workspace: Workspace = useMemo(() => ({ store, appId, saved, slug }), [store, appId, saved, slug]);
+  useUndoShortcuts(store);
+  const onSaved = useCallback((app: App) => setSaved(app), []);
+  const save = useSaveApp(workspace, onSaved);
   const location = useLocation();
-  const qc = useQueryClient();
-  const errors = useMemo(() => validate(DefinitionSchema, definition), [definition]);
-
-  const draft: Draft = {
-    definition,
-    errors,
-    touched,
-    change: (patch) => setDefinition((d) => ({ ...d, ...patch })),
-    touch: (field) => setTouched((t) => new Set(t).add(field)),
-  };
-
-  const save = async () => {
-    setTouched(new Set(errors.map((e) => e.path.split("/")[1])));
-    if (errors.length) return;
-    setSaving(true);
-    try {
-      const result = saved
-        ? await api<App>(`/apps/${appId}`, {
-            method: "PUT",
-            body: { version: saved.version, slug: saved.slug, definition },
-          })
-        : await api<App>("/apps", { method: "POST", body: { definition } });
-      message.success(saved ? "App updated" : "App created");
-      qc.setQueryData(["app", result.appId], result);
-      qc.invalidateQueries({ queryKey: ["apps"] });
-      if (!saved)
-        navigate(location.pathname.replace("/apps/new/", `/apps/${result.appId}/`), { replace: true });
-    } catch (e) {
-      const failure = e as ApiFailure;
-      message.error(failure.message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const modes = parseModes(location.search);
+  const keep = modeSearch(location.search);
   const section = location.pathname.split("/")[3] ?? "brand";
+  const featureId = params.get("id") ?? undefined;
+
   return (
-    <Layout className="workspace">
-      <Layout.Sider width={180} theme="light" className="workspace-nav">
-        <Menu
-          selectedKeys={[section]}
-          items={sections.map((s) => ({
-            key: s.key,
-            label: <Link to={`/apps/${appId}/${s.key}`}>{s.label}</Link>,
-          }))}
-        />
-      </Layout.Sider>
-      <Layout.Content className="workspace-editor">
-        <Outlet context={draft} />
-      </Layout.Content>
-      <aside className="workspace-preview">
-        <PhonePreview definition={definition} appId={saved?.appId} />
-        <Button type="primary" size="large" onClick={save} loading={saving} block>
-          Save App
-        </Button>
-      </aside>
-    </Layout>
+    <WorkspaceContext.Provider value={workspace}>
+      <Layout className={modes.hidden ? "workspace hidden-mode" : "workspace"}>
+        {modes.hidden ? null : (
+          <Layout.Sider width={190} theme="light" className="workspace-nav">
+            <nav aria-label="App settings">
+              <Menu
+                selectedKeys={[section]}
+                items={sections.map((s) => ({
+                  key: s.key,
+                  label: <Link to={`/apps/${appId}/${s.key}${keep}`}>{s.label}</Link>,
+                }))}
+              />
+            </nav>
+          </Layout.Sider>
+        )}
+        <Layout.Content className="workspace-editor">
+          <HistoryBar store={store} demo={modes.demo} />
+          <Outlet />
+        </Layout.Content>
+        <aside className="workspace-preview" aria-label="Live preview">
+          <LivePreview
+            store={store}
+            appId={saved?.appId}
+            featureId={featureId}
+            onBack={() => navigate(`/apps/${appId}/features${keep}`)}
+            onAddMissing={(item) => navigate(`/apps/${appId}/${item === "cover" ? "cover" : "brand"}${keep}`)}
+          />
+          <Tooltip title={modes.demo ? "Demo mode: changes are not saved" : undefined}>
+            <Button
+              type="primary"
+              size="large"
+              onClick={save.save}
+              loading={save.saving}
+              disabled={modes.demo}
+              block
+            >
+              Save App
+            </Button>
+          </Tooltip>
+        </aside>
+      </Layout>
+      <ConflictDialog theirs={save.theirs} onKeepMine={save.keepMine} onReloadTheirs={save.reloadTheirs} />
+    </WorkspaceContext.Provider>
   );
 }
 
-/** Redirects /apps/{appId} to its first section. */
+/** The preview subscribes to the draft on its own so typing re-renders only the form and the preview. */
+function LivePreview(props: Omit<Parameters<typeof PhonePreview>[0], "definition"> & { store: DraftStore }) {
+  const { store, ...rest } = props;
+  const definition: AppDefinition = useSyncExternalStore(store.subscribe, () => store.definition);
+  return <PhonePreview definition={definition} {...rest} />;
+}
+
+function HistoryBar({ store, demo }: { store: DraftStore; demo: boolean }) {
+  const { canUndo, canRedo } = useHistoryState();
+  return (
+    <Space className="history-bar">
+      <Button onClick={() => store.undo()} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+        Undo
+      </Button>
+      <Button onClick={() => store.redo()} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+        Redo
+      </Button>
+      {demo ? <Tag color="orange">Demo mode</Tag> : null}
+    </Space>
+  );
+}
+
+/** /apps/{appId} opens its first section. */
 export function AppIndexRedirect() {
-  const { appId } = useParams();
-  const navigate = useNavigate();
-  useEffect(() => {
-    navigate(`/apps/${appId}/brand`, { replace: true });
-  }, [appId, navigate]);
-  return null;
+  const { search } = useLocation();
+  return <Navigate to={`brand${modeSearch(search)}`} replace />;
 }

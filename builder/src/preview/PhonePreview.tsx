@@ -1,31 +1,69 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { Segmented } from "antd";
+import { memo, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { AppDefinition } from "../../../schemas/index.ts";
-import { AppScreen, viewStyles } from "../../../sdk/views/index.ts";
+import { AppView, type ViewMode, viewStyles } from "../../../sdk/views/index.ts";
+
+export interface PreviewProps {
+  definition: AppDefinition;
+  appId?: string;
+  /** The feature of `?id=`, opened in the preview. */
+  featureId?: string;
+  onBack(): void;
+  onAddMissing(item: "name" | "logo" | "cover"): void;
+}
+
+const MODES: { label: string; value: ViewMode }[] = [
+  { label: "App", value: "preview" },
+  { label: "Promo", value: "promo" },
+  { label: "Header", value: "header" },
+];
 
 /**
  * The live preview: the widget's own views rendering the unsaved draft, inside a shadow root (as in the
  * widget) so the console's styles cannot change what end users will see.
  */
-export function PhonePreview({ definition, appId }: { definition: AppDefinition; appId?: string }) {
+export const PhonePreview = memo(function PhonePreview(props: PreviewProps) {
   const host = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
+  const [mode, setMode] = useState<ViewMode>("preview");
   useLayoutEffect(() => {
     if (host.current) setRoot(host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" }));
   }, []);
+  const view = (
+    <AppView
+      definition={props.definition}
+      appId={props.appId}
+      featureId={props.featureId}
+      mode={mode}
+      onBack={props.onBack}
+      onAddMissing={props.onAddMissing}
+    />
+  );
   return (
-    <section className="phone" aria-label="Phone preview">
-      <div className="phone-screen" ref={host} data-testid="phone-preview">
-        {root
-          ? createPortal(
-              <>
-                <style>{viewStyles}</style>
-                <AppScreen definition={definition} appId={appId} />
-              </>,
-              root,
-            )
-          : null}
+    <section className="preview" aria-label="Preview">
+      <Segmented
+        block
+        size="small"
+        options={MODES}
+        value={mode}
+        onChange={(v) => setMode(v as ViewMode)}
+        aria-label="Preview mode"
+      />
+      {/* Promo mode shows the same app without the phone frame (spec §2). */}
+      <div className={mode === "promo" ? "phone phone-frameless" : "phone"}>
+        <div className="phone-screen" ref={host} data-testid="phone-preview">
+          {root
+            ? createPortal(
+                <>
+                  <style>{viewStyles}</style>
+                  {view}
+                </>,
+                root,
+              )
+            : null}
+        </div>
       </div>
     </section>
   );
-}
+});

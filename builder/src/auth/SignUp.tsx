@@ -1,36 +1,52 @@
-import { App, Button, Card, Form, Input, Typography } from "antd";
+import { Button, Form, Input } from "antd";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { api } from "../api.ts";
-import { useSession } from "../session.tsx";
+import { Link, useNavigate, useParams } from "react-router";
+import { type ApiFailure, api, notify } from "../api.ts";
+import { useSession } from "../session/SessionProvider.tsx";
 import { useFieldRules } from "../validation.ts";
+import { AuthCard, FormError } from "./AuthCard.tsx";
 
-/** Sign-up screen; signs the new account in right away. */
+/** /sign-up and /sign-up/{code} (a manager invitation); signs the new account in right away. */
 export function SignUp() {
-  const { signIn } = useSession();
-  const { message } = App.useApp();
+  const { code } = useParams();
+  const session = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const rules = useFieldRules();
   return (
-    <Card title="Sign up" className="auth-card">
+    <AuthCard
+      title="Sign up"
+      footer={
+        <>
+          Have an account? <Link to="/login">Sign in</Link>
+        </>
+      }
+    >
       <Form
         layout="vertical"
         validateTrigger="onBlur"
-        onFinish={async (v: { name: string; email: string; password: string }) => {
+        onFinish={async (v: { name?: string; email: string; password: string }) => {
           setBusy(true);
           setError(null);
           try {
-            await api("/accounts/sign-up", {
+            await api(code ? `/accounts/sign-up/${code}` : "/accounts/sign-up", {
               method: "POST",
-              body: { email: v.email, password: v.password, ...(v.name ? { name: v.name } : {}) },
+              silent: true,
+              body: {
+                email: v.email.trim(),
+                password: v.password,
+                // spec §7: credentials plus the portal the user signed up from.
+                portalUrl: window.location.origin,
+                ...(v.name ? { name: v.name } : {}),
+              },
             });
-            await signIn(v.email, v.password);
-            message.success("Account created");
+            const failure = await session.signIn(v.email.trim(), v.password);
+            if (failure !== null) throw new Error(failure);
+            notify("success", "Account created");
             navigate("/apps", { replace: true });
           } catch (e) {
-            setError((e as Error).message);
+            setError((e as ApiFailure).message);
           } finally {
             setBusy(false);
           }
@@ -53,18 +69,11 @@ export function SignUp() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError message={error} />
         <Button type="primary" htmlType="submit" loading={busy} block>
           Sign up
         </Button>
       </Form>
-      <Typography.Paragraph className="auth-switch">
-        Have an account? <Link to="/login">Sign in</Link>
-      </Typography.Paragraph>
-    </Card>
+    </AuthCard>
   );
 }

@@ -1,0 +1,88 @@
+import { Alert, Button, Layout, Spin } from "antd";
+import type { ReactNode } from "react";
+import { Link, Navigate, Route, Routes as RouterRoutes, useLocation } from "react-router";
+import { ForgotPassword } from "./auth/ForgotPassword.tsx";
+import { ResetPassword } from "./auth/ResetPassword.tsx";
+import { SignIn } from "./auth/SignIn.tsx";
+import { SignUp } from "./auth/SignUp.tsx";
+import { Verify } from "./auth/Verify.tsx";
+import { FeatureEditorPage } from "./features/FeatureEditorPage.tsx";
+import { FeatureGridPage } from "./features/FeatureGridPage.tsx";
+import { parseModes } from "./modes.ts";
+import { AppList } from "./pages/AppList.tsx";
+import { AppIndexRedirect, AppWorkspace } from "./pages/AppWorkspace.tsx";
+import { useSession } from "./session/SessionProvider.tsx";
+import { SettingsPage } from "./settings/SettingsPage.tsx";
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const { me, loading, failed } = useSession();
+  if (loading) return <Spin fullscreen aria-label="Loading" />;
+  // spec §7: a 500 from the profile check is an error to show, not a reason to sign the user out.
+  if (failed) return <Alert type="error" showIcon title={failed} className="session-failed" />;
+  if (!me) return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** The signed-in user lands on the apps; everyone else on the login. */
+function RootRedirect() {
+  const { me, loading } = useSession();
+  if (loading) return <Spin fullscreen aria-label="Loading" />;
+  return <Navigate to={me ? "/apps" : "/login"} replace />;
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { me, send } = useSession();
+  const { search } = useLocation();
+  // Hidden mode (_h=1) shows the editor without the console's chrome.
+  const hidden = parseModes(search).hidden;
+  return (
+    <Layout className="shell">
+      {hidden ? null : (
+        <Layout.Header className="shell-header">
+          <Link to="/apps" className="shell-brand">
+            App Builder
+          </Link>
+          {me ? (
+            <span className="shell-user">
+              <span>{me.email}</span>
+              <Button onClick={() => send({ type: "session.signOut" })}>Sign out</Button>
+            </span>
+          ) : null}
+        </Layout.Header>
+      )}
+      <Layout.Content className="shell-content">
+        <main>{children}</main>
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+const open = (page: ReactNode) => <Shell>{page}</Shell>;
+const guarded = (page: ReactNode) => (
+  <RequireSession>
+    <Shell>{page}</Shell>
+  </RequireSession>
+);
+
+export function Routes() {
+  return (
+    <RouterRoutes>
+      <Route path="/" element={<RootRedirect />} />
+      <Route path="/login" element={open(<SignIn />)} />
+      <Route path="/sign-up" element={open(<SignUp />)} />
+      <Route path="/sign-up/:code" element={open(<SignUp />)} />
+      <Route path="/forgot-password" element={open(<ForgotPassword />)} />
+      <Route path="/reset-password/:token" element={open(<ResetPassword />)} />
+      <Route path="/verify" element={open(<Verify />)} />
+      <Route path="/verify/:token" element={open(<Verify />)} />
+      <Route path="/apps" element={guarded(<AppList />)} />
+      <Route path="/apps/:appId" element={guarded(<AppWorkspace />)}>
+        <Route index element={<AppIndexRedirect />} />
+        <Route path="features" element={<FeatureGridPage />} />
+        <Route path="features/*" element={<FeatureEditorPage />} />
+        <Route path=":section" element={<SettingsPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </RouterRoutes>
+  );
+}

@@ -1,0 +1,97 @@
+import "gridstack/dist/gridstack.css";
+import { GridStack } from "gridstack";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
+
+export interface GridItem {
+  id: string;
+  /** Width in grid columns. */
+  w: number;
+  /** Height in cells. */
+  h: number;
+  content: ReactNode;
+}
+
+interface Props {
+  items: GridItem[];
+  columns: number;
+  cellHeight: number;
+  /** After a drop: the ids in their new reading order (top to bottom, left to right). */
+  onReorder(ids: string[]): void;
+  onDragStart?(): void;
+  className?: string;
+  label: string;
+}
+
+/**
+ * A gridstack grid over React-rendered items. Gridstack moves the DOM it is given, so the grid is rebuilt
+ * (by key) whenever the items or their sizes change instead of React and gridstack both editing the DOM.
+ */
+export function GridstackList(props: Props) {
+  const layoutKey = props.items.map((i) => `${i.id}:${i.w}x${i.h}`).join("|");
+  return <Grid key={`${props.columns}/${layoutKey}`} {...props} />;
+}
+
+function Grid({ items, columns, cellHeight, onReorder, onDragStart, className, label }: Props) {
+  const el = useRef<HTMLUListElement>(null);
+  const handlers = useRef({ onReorder, onDragStart });
+  handlers.current = { onReorder, onDragStart };
+  useLayoutEffect(() => {
+    const grid = GridStack.init(
+      {
+        column: columns,
+        cellHeight,
+        margin: 5,
+        disableResize: true,
+        animate: false,
+        columnOpts: { breakpoints: [] },
+      },
+      el.current!,
+    );
+    if (!grid) return;
+    grid.on("dragstart", () => handlers.current.onDragStart?.());
+    grid.on("dragstop", () => {
+      const order = [...(grid.engine.nodes ?? [])]
+        .sort((a, b) => (a.y ?? 0) - (b.y ?? 0) || (a.x ?? 0) - (b.x ?? 0))
+        .map((n) => (n.el as HTMLElement | undefined)?.dataset.id ?? "");
+      const before = items.map((i) => i.id);
+      if (order.join() !== before.join()) handlers.current.onReorder(order);
+    });
+    return () => {
+      grid.destroy(false);
+    };
+  }, [columns, cellHeight, items]);
+
+  // Positions follow the reading order so the grid shows the list order before anything moves.
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  const placed = items.map((item) => {
+    if (x + item.w > columns) {
+      x = 0;
+      y += rowHeight;
+      rowHeight = 0;
+    }
+    const at = { ...item, x, y };
+    x += item.w;
+    rowHeight = Math.max(rowHeight, item.h);
+    return at;
+  });
+  return (
+    <ul className={`grid-stack ${className ?? ""}`} ref={el} aria-label={label}>
+      {placed.map((item) => (
+        <li
+          key={item.id}
+          className="grid-stack-item"
+          data-id={item.id}
+          gs-id={item.id}
+          gs-x={item.x}
+          gs-y={item.y}
+          gs-w={item.w}
+          gs-h={item.h}
+        >
+          <div className="grid-stack-item-content">{item.content}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}

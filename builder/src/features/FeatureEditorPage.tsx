@@ -1,0 +1,100 @@
+import { Button, Result, Space, Typography } from "antd";
+import { useCallback, useEffect } from "react";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import {
+  featurePageName,
+  featureTypeOfPage,
+  getFeatureType,
+  validateFeature,
+} from "../../../schemas/index.ts";
+import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
+import { SchemaForm } from "../forms/SchemaForm.tsx";
+import { useFormContext } from "../forms/useFormContext.ts";
+import { type DraftFeature, featureEditorPath, newFeatureForPage } from "./featureRoutes.ts";
+import { useAddFeature } from "./useAddFeature.ts";
+
+/** /apps/{appId}/features/{pageName}?id={featureId}: the registry's form of the feature's type. */
+export function FeatureEditorPage() {
+  const pageName = useParams()["*"] ?? "";
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  const { appId } = useWorkspace();
+  const { search } = useLocation();
+  const feature = useDraftSelector((d) => ((d.features ?? []) as DraftFeature[]).find((f) => f.id === id));
+  const add = useAddFeature();
+  const module = featureTypeOfPage(pageName);
+
+  if (!module)
+    return (
+      <Result
+        status="warning"
+        title="Unknown feature page"
+        subTitle={pageName}
+        extra={<Link to={`/apps/${appId}/features${search}`}>Back to features</Link>}
+      />
+    );
+  if (!feature)
+    return (
+      <Result
+        title={module.label}
+        subTitle={id ? "This feature is not in the app." : undefined}
+        extra={
+          <Button type="primary" onClick={() => add(newFeatureForPage(pageName)!)}>
+            Add {module.label}
+          </Button>
+        }
+      />
+    );
+  return <FeatureForm key={feature.id} featureId={feature.id} pageName={pageName} />;
+}
+
+function FeatureForm({ featureId, pageName }: { featureId: string; pageName: string }) {
+  const { store, appId } = useWorkspace();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const feature = useDraftSelector((d) =>
+    ((d.features ?? []) as DraftFeature[]).find((f) => f.id === featureId),
+  )!;
+  const module = getFeatureType(feature.type)!;
+  const submitCount = useSubmitCount();
+  const context = useFormContext(featureId);
+  const onChange = useCallback(
+    (next: DraftFeature, field: string) =>
+      store.edit(
+        (d) => ({
+          ...d,
+          features: ((d.features ?? []) as DraftFeature[]).map((f) =>
+            f.id === featureId ? { ...next, id: f.id, type: f.type } : f,
+          ) as typeof d.features,
+        }),
+        `feature:${featureId}:${field}`,
+      ),
+    [store, featureId],
+  );
+  // A field in the route (click-to-link/{meta}) may change with the form: the address follows.
+  const currentPage = featurePageName(feature);
+  useEffect(() => {
+    if (currentPage && currentPage !== pageName)
+      navigate(featureEditorPath(appId, feature, search), { replace: true });
+  }, [currentPage, pageName, appId, feature, search, navigate]);
+
+  return (
+    <div>
+      <Space className="page-heading" align="center" wrap>
+        <Typography.Title level={1} className="page-title">
+          {module.label}
+        </Typography.Title>
+        <Link to={`/apps/${appId}/features${search}`}>All features</Link>
+      </Space>
+      <SchemaForm
+        schema={module.schema}
+        uiSchema={module.uiSchema}
+        value={feature}
+        onChange={onChange}
+        validate={validateFeature as (f: DraftFeature) => ReturnType<typeof validateFeature>}
+        submitCount={submitCount}
+        context={context}
+      />
+    </div>
+  );
+}

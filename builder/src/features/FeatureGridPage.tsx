@@ -1,0 +1,168 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { Button, Dropdown, Modal, Space, Typography } from "antd";
+import { useEffect, useRef } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { featureGridMachine, REMOVE_FEATURE_QUESTION } from "../../../machines/feature-grid.ts";
+import { THEME_DEFAULTS } from "../../../schemas/index.ts";
+import { GridstackList } from "../components/GridstackList.tsx";
+import { useDraftSelector, useWorkspace } from "../draft/context.tsx";
+import { addableTypes, type DraftFeature, featureEditorPath, featureLabel } from "./featureRoutes.ts";
+import { useAddFeature } from "./useAddFeature.ts";
+
+/** spec §2: the grid's empty state, word for word. */
+export const NO_FEATURES = "No features available. To add feature please go to features section";
+
+const noFeatures: DraftFeature[] = [];
+
+/** /apps/{appId}/features: the features as a grid; drag to reorder, remove in editing mode. */
+export function FeatureGridPage() {
+  const { store, appId } = useWorkspace();
+  const features = useDraftSelector((d) => (d.features as DraftFeature[] | undefined) ?? noFeatures);
+  const layout = useDraftSelector((d) => d.theme?.layout ?? THEME_DEFAULTS.layout);
+  const rowCount = useDraftSelector((d) => d.theme?.rowFeatureCount ?? THEME_DEFAULTS.rowFeatureCount);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const add = useAddFeature();
+  const grid = useActorRef(featureGridMachine);
+  const editing = useSelector(grid, (s) => s.matches("editing"));
+  const confirming = useSelector(grid, (s) => s.matches({ editing: "confirming" }));
+  const pending = useSelector(grid, (s) => s.context.pendingRemoval);
+  const overflowOpen = useSelector(grid, (s) => s.context.overflowOpen);
+  const area = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const subs = [
+      grid.on("features.reordered", ({ order }) =>
+        store.edit((d) => {
+          const list = (d.features ?? []) as DraftFeature[];
+          const byId = new Map(list.map((f) => [f.id, f]));
+          const moved = order.map((id) => byId.get(id)!).filter(Boolean);
+          // Features not on the grid (the closed overflow) keep their places after the moved ones.
+          const rest = list.filter((f) => !order.includes(f.id));
+          return { ...d, features: [...moved, ...rest] as typeof d.features };
+        }),
+      ),
+      grid.on("feature.removed", ({ id }) =>
+        store.edit((d) => ({
+          ...d,
+          features: ((d.features ?? []) as DraftFeature[]).filter((f) => f.id !== id) as typeof d.features,
+        })),
+      ),
+    ];
+    return () => {
+      for (const s of subs) s.unsubscribe();
+    };
+  }, [grid, store]);
+
+  useEffect(() => {
+    if (!editing) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element;
+      if (area.current?.contains(target)) return;
+      grid.send({
+        type: "grid.clickOutside",
+        onRemoveButton: Boolean(target.closest("[data-remove-feature]")),
+      });
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [editing, grid]);
+
+  // spec §4: in single-row and tiles layouts the features beyond the row count go to the overflow.
+  const overflowing = (layout === "SingleRow" || layout === "Tiles") && features.length > rowCount;
+  const shown = overflowing && !overflowOpen ? features.slice(0, rowCount) : features;
+  const pendingFeature = features.find((f) => f.id === pending);
+
+  return (
+    <div>
+      <Space className="page-heading" align="center" wrap>
+        <Typography.Title level={1} className="page-title">
+          Features
+        </Typography.Title>
+        <Dropdown
+          menu={{
+            items: addableTypes().map((m) => ({ key: m.type, label: m.label })),
+            onClick: ({ key }) => add(key),
+          }}
+        >
+          <Button type="primary">Add feature</Button>
+        </Dropdown>
+        {editing ? <Button onClick={() => grid.send({ type: "grid.clickOutside" })}>Done</Button> : null}
+      </Space>
+      {features.length === 0 ? (
+        <Typography.Paragraph className="features-empty">
+          <Link to={`/apps/${appId}/features${search}`}>{NO_FEATURES}</Link>
+        </Typography.Paragraph>
+      ) : (
+        <div ref={area} className={editing ? "feature-grid editing" : "feature-grid"}>
+          <Typography.Paragraph type="secondary">
+            {editing
+              ? "Drag to reorder. Click outside the grid when done."
+              : "Drag a feature to reorder; click to edit."}
+          </Typography.Paragraph>
+          <GridstackList
+            label="Features"
+            columns={4}
+            cellHeight={96}
+            items={shown.map((f) => ({
+              id: f.id,
+              w: 1,
+              h: 1,
+              content: (
+                <div className="feature-tile" data-feature-id={f.id}>
+                  {editing ? (
+                    <button
+                      type="button"
+                      className="feature-remove"
+                      data-remove-feature
+                      aria-label={`Remove ${featureLabel(f)}`}
+                      onClick={() => grid.send({ type: "feature.removeRequest", id: f.id })}
+                    >
+                      ×
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="feature-open"
+                    onClick={() => !editing && navigate(featureEditorPath(appId, f, search))}
+                  >
+                    {f.icon ? (
+                      <img src={f.icon} alt="" className="feature-icon" />
+                    ) : (
+                      <span className="feature-icon" aria-hidden="true">
+                        {featureLabel(f).slice(0, 1)}
+                      </span>
+                    )}
+                    <span className="feature-title">{featureLabel(f)}</span>
+                    {f.hide ? <span className="feature-hidden">hidden</span> : null}
+                  </button>
+                </div>
+              ),
+            }))}
+            onDragStart={() => grid.send({ type: "grid.dragStart" })}
+            onReorder={(order) => grid.send({ type: "grid.moved", order })}
+          />
+          {overflowing ? (
+            <Button
+              type="link"
+              onClick={() => grid.send({ type: "more.toggle" })}
+              aria-expanded={overflowOpen}
+            >
+              More
+            </Button>
+          ) : null}
+        </div>
+      )}
+      <Modal
+        open={confirming}
+        title={REMOVE_FEATURE_QUESTION}
+        okText="Remove"
+        okButtonProps={{ danger: true }}
+        onOk={() => grid.send({ type: "removal.confirm" })}
+        onCancel={() => grid.send({ type: "removal.cancel" })}
+      >
+        {pendingFeature ? `“${featureLabel(pendingFeature)}” will be removed from the app.` : null}
+      </Modal>
+    </div>
+  );
+}

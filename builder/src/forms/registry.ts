@@ -1,0 +1,25 @@
+import type { RegistryFieldsType, RegistryWidgetsType } from "@rjsf/utils";
+import { LocationsField } from "./fields/LocationsField.tsx";
+import { TilesField } from "./fields/TilesField.tsx";
+import { TimeframeField } from "./fields/TimeframeField.tsx";
+import { ColorWidget } from "./widgets/ColorWidget.tsx";
+import { FeatureWidget } from "./widgets/FeatureWidget.tsx";
+import { IconWidget } from "./widgets/IconWidget.tsx";
+import { ImageWidget } from "./widgets/ImageWidget.tsx";
+import { SwitchWidget } from "./widgets/SwitchWidget.tsx";
+
+/** Widgets by the names uiSchemas use (schemas/features/module.ts CUSTOM_WIDGETS, plus colour). */
+export const widgets: RegistryWidgetsType = {
+  icon: IconWidget,
+  image: ImageWidget,
+  feature: FeatureWidget,
+  color: ColorWidget,
+  switch: SwitchWidget,
+};
+
+/** Fields for values that are more than one input. */
+export const fields: RegistryFieldsType = {
+  timeframe: TimeframeField,
+  locations: LocationsField,
+  tiles: TilesField,
+};

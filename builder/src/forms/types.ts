@@ -1,0 +1,11 @@
+/** What custom widgets need from the workspace, passed as RJSF's formContext. */
+export interface FormContext {
+  /** Features of the draft, for pickers of "another feature" (menu items, tiles). */
+  features: { id: string; type: string; title?: string }[];
+  /** The feature being edited, which a picker must not offer as its own target. */
+  currentFeatureId?: string;
+  /** The app's locations (spec §3 App.locations), for the cover locations. */
+  locations: { id: string; name?: string }[];
+  /** Restaurant apps see no automotive icon categories (spec §6). */
+  domainType?: string;
+}
