@@ -136,7 +136,12 @@ export function PromoPage(props: PromoProps & { editor?: PromoEditor }) {
             <figcaption>{t.qrCaption}</figcaption>
           </figure>
         </div>
-        <Simulator definition={app.definition} appId={props.appId} label={t.preview(name)} />
+        <Simulator
+          definition={app.definition}
+          appId={props.appId}
+          language={language}
+          label={t.preview(name)}
+        />
       </section>
       <section className="promo-features" aria-label={t.features}>
         <ul className="promo-items">

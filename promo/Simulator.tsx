@@ -1,40 +1,36 @@
-import { useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import type { AppDefinition } from "../schemas/index.ts";
-import { AppScreen, viewStyles } from "../sdk/views/index.ts";
+import type { SimulatorScreenProps } from "./SimulatorScreen.tsx";
 
-interface Props {
-  definition: AppDefinition;
-  appId: string;
+interface Props extends SimulatorScreenProps {
   label: string;
 }
 
 /**
  * The app itself in a phone frame: the widget's own views (the preview is the product), inside a shadow
- * root so the widget's styles and the page's styles cannot meet. The frame has a fixed size in the server's
- * HTML and the screen is drawn once the page runs, so nothing moves when it appears.
+ * root so the widget's styles and the page's styles cannot meet. The views are most of the page's script,
+ * so they load as a separate chunk after hydration; the frame has its fixed size in the server's HTML, so
+ * nothing moves when the screen appears.
  */
-export function Simulator({ definition, appId, label }: Props) {
+export function Simulator({ label, ...screen }: Props) {
   const host = useRef<HTMLDivElement>(null);
-  const [shadow, setShadow] = useState<ShadowRoot | null>(null);
+  const [target, setTarget] = useState<{ shadow: ShadowRoot; Screen: ComponentType<SimulatorScreenProps> }>();
 
   useEffect(() => {
-    const el = host.current;
-    if (el) setShadow(el.shadowRoot ?? el.attachShadow({ mode: "open" }));
+    let live = true;
+    import("./SimulatorScreen.tsx").then(({ default: Screen }) => {
+      const el = host.current;
+      if (live && el) setTarget({ shadow: el.shadowRoot ?? el.attachShadow({ mode: "open" }), Screen });
+    });
+    return () => {
+      live = false;
+    };
   }, []);
 
   return (
     <figure className="promo-phone" aria-label={label}>
       <div className="promo-phone-screen" ref={host} data-testid="promo-simulator" />
-      {shadow
-        ? createPortal(
-            <>
-              <style>{viewStyles}</style>
-              <AppScreen definition={definition} appId={appId} />
-            </>,
-            shadow as unknown as Element,
-          )
-        : null}
+      {target ? createPortal(<target.Screen {...screen} />, target.shadow as unknown as Element) : null}
     </figure>
   );
 }

@@ -30,7 +30,8 @@ export function headTags(props: PromoProps, origin: string): string {
     `<link rel="canonical" href="${escapeHtml(props.appUrl)}">`,
     logo
       ? `<link rel="icon" href="${escapeHtml(logo)}"><link rel="apple-touch-icon" href="${escapeHtml(logo)}">`
-      : "",
+      : // Without a logo, an empty icon stops the browser asking for a /favicon.ico that does not exist.
+        '<link rel="icon" href="data:,">',
     meta("name", "theme-color", themeColor),
     meta("property", "og:type", "website"),
     meta("property", "og:site_name", name),

@@ -27,10 +27,16 @@ const spa = (name: string, base: string): InlineConfig => ({
 export const buildTargets: Record<string, InlineConfig> = {
   builder: spa("builder", "/"),
   portal: spa("portal", "/portal/"),
+  // The promo page is public and shared on phones: it hydrates with preact/compat like the widget, because
+  // the server's React HTML needs no more than the same components to come alive.
   promo: {
     configFile: false,
     root,
+    // Where pages.ts serves the files: the lazily loaded simulator chunks are requested from here.
+    base: "/promo-assets/",
+    resolve: { alias: preactAliases },
     plugins: [react()],
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
     logLevel: "warn",
     build: {
       outDir: path.join(dist, "promo"),
@@ -69,6 +75,17 @@ export const buildTargets: Record<string, InlineConfig> = {
       outDir: path.join(dist, "sdk"),
       emptyOutDir: false,
       lib: { entry: path.join(root, "sdk/element.ts"), formats: ["es"], fileName: () => "brand-app.js" },
+    },
+  },
+  // The push service worker: its own classic script, served from /sdk/ so the widget can register it.
+  "sdk-push-sw": {
+    configFile: false,
+    root,
+    logLevel: "warn",
+    build: {
+      outDir: path.join(dist, "sdk"),
+      emptyOutDir: false,
+      lib: { entry: path.join(root, "sdk/push-sw.ts"), formats: ["iife"], name: "BrandAppPushSw", fileName: () => "push-sw.js" },
     },
   },
 };

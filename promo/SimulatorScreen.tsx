@@ -1,0 +1,19 @@
+import type { AppDefinition } from "../schemas/index.ts";
+import { AppScreen, viewStyles } from "../sdk/views/index.ts";
+import type { PromoLanguage } from "./texts.ts";
+
+export interface SimulatorScreenProps {
+  definition: AppDefinition;
+  appId: string;
+  language: PromoLanguage;
+}
+
+/** The widget's own views with their styles, as they go inside the simulator's shadow root. */
+export default function SimulatorScreen({ definition, appId, language }: SimulatorScreenProps) {
+  return (
+    <>
+      <style>{viewStyles}</style>
+      <AppScreen definition={definition} appId={appId} mode="promo" lang={language} />
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import jsQR from "jsqr";
+import type { Browser, Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+let browser: Browser;
+let page: Page;
+
+/** A new account signed in through the API; returns its session token. */
+async function account(label: string): Promise<string> {
+  const email = `promo-${label}-${Date.now()}@example.com`;
+  const body = JSON.stringify({ email, password: "secret-pass" });
+  const headers = { "content-type": "application/json" };
+  const up = await fetch(`${baseUrl}/api/accounts/sign-up`, { method: "POST", headers, body });
+  if (!up.ok) throw new Error(`sign-up: ${await up.text()}`);
+  const res = await fetch(`${baseUrl}/api/accounts/sign-in`, { method: "POST", headers, body });
+  return ((await res.json()) as { data: string }).data;
+}
+
+async function createApp(token: string, name: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/apps`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ definition: { name } }),
+  });
+  if (!res.ok) throw new Error(`create app: ${await res.text()}`);
+  return ((await res.json()) as { data: { appId: string } }).data.appId;
+}
+
+/** Opens the promo page as the holder of `token` (the builder's session, kept in localStorage). */
+async function openAs(token: string | null, url: string) {
+  await page.goto(url);
+  await page.evaluate(
+    (t) => (t ? localStorage.setItem("token", t) : localStorage.removeItem("token")),
+    token,
+  );
+  await page.reload();
+}
+
+/** axe-core's serious and critical findings on the current page. */
+async function seriousViolations() {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: any[] }> } })
+      .axe;
+    return (await axe.run(document)).violations;
+  });
+  return results
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n: { target: string[] }) => n.target.join(" ")).join(", ")}`);
+}
+
+const name = "Promo Drive Motors";
+let ownerToken = "";
+let strangerToken = "";
+let appId = "";
+let pageUrl = "";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  ownerToken = await account("owner");
+  strangerToken = await account("stranger");
+  appId = await createApp(ownerToken, name);
+  pageUrl = `${baseUrl}/promo/${appId}`;
+});
+afterAll(() => browser?.close());
+
+describe("promo page", () => {
+  it("shows an anonymous visitor the default promo, a QR code that decodes to the app's link, and the app", async () => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+    await openAs(null, pageUrl);
+    expect(await page.locator(".promo-brand h1").innerText()).toBe(name);
+    expect(await page.locator("h2.promo-title").innerText()).toBe(`Download the ${name} app`);
+    expect(await page.getByText(`Download ${name} app for exclusive specials.`).count()).toBe(1);
+    expect(await page.locator(".promo-item").count()).toBe(6);
+    expect(await page.locator(".promo-item h3").first().innerText()).toBe("Service");
+
+    const src = await page.locator('img[alt^="QR code"]').getAttribute("src");
+    const png = PNG.sync.read(Buffer.from(src!.split(",")[1], "base64"));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(pageUrl);
+
+    // The simulator draws the widget's own views in its shadow root.
+    await expect.poll(() => page.locator("[data-testid=promo-simulator] .ba-root").count()).toBe(1);
+    // Loading ends 2000 ms after the icons have loaded.
+    await page.waitForSelector("#promo-root[data-loading-end]", { state: "attached", timeout: 15000 });
+    expect(await page.getByRole("button", { name: "Edit title" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("has no serious or critical axe-core violations", async () => {
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("speaks Spanish with ?lang=es", async () => {
+    await page.goto(`${pageUrl}?lang=es`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    expect(await page.getByText(`Descarga la app ${name} para obtener ofertas exclusivas.`).count()).toBe(1);
+  });
+
+  it("lets the owner edit the title (Escape cancels, Enter keeps) and one item, kept after a reload", async () => {
+    await openAs(ownerToken, pageUrl);
+    const editTitle = page.getByRole("button", { name: "Edit title" });
+    await editTitle.waitFor();
+
+    await editTitle.click();
+    await page.getByLabel("Promo title").fill("Never saved");
+    await page.getByLabel("Promo title").press("Escape");
+    expect(await page.locator("h2.promo-title").innerText()).toBe(`Download the ${name} app`);
+
+    await editTitle.click();
+    await page.getByLabel("Promo title").fill("Get Promo Drive in your pocket");
+    await page.getByLabel("Promo title").press("Enter");
+    await expect.poll(() => page.getByRole("status").innerText()).toBe("Saved");
+
+    await page.getByRole("button", { name: "Edit Service", exact: true }).click();
+    const editor = page.locator(".promo-item-editor");
+    await editor.getByLabel("Title", { exact: true }).fill("Service Center");
+    await editor.getByLabel("Subtitle").fill("Book your next oil change in two taps");
+    await editor.getByRole("button", { name: "Change icon" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change button icon" });
+    await dialog.locator(".promo-icon-choice").first().waitFor();
+    const chosen = await dialog.locator(".promo-icon-choice img").first().getAttribute("src");
+    await dialog.locator(".promo-icon-choice").first().click();
+    await dialog.getByRole("button", { name: "Change" }).click();
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.locator(".promo-item-editor").count()).toBe(0);
+
+    await page.reload();
+    expect(await page.locator("h2.promo-title").innerText()).toBe("Get Promo Drive in your pocket");
+    const first = page.locator(".promo-item").first();
+    expect(await first.locator("h3").innerText()).toBe("Service Center");
+    expect(await first.locator("p").innerText()).toBe("Book your next oil change in two taps");
+    expect(await first.locator(".promo-icon").getAttribute("data-icon")).toBe(chosen);
+  });
+
+  it("shows the server's validation message and keeps the old title when the owner saves a blank one", async () => {
+    await page.getByRole("button", { name: "Edit title" }).click();
+    await page.getByLabel("Promo title").fill("  ");
+    await page.getByLabel("Promo title").blur();
+    await expect
+      .poll(() => page.locator(".promo-title-row [role=alert]").innerText())
+      .toBe("value can't be empty");
+    expect(await page.locator("h2.promo-title").innerText()).toBe("Get Promo Drive in your pocket");
+  });
+
+  it("has no serious or critical axe-core violations in editable mode, with the item editor open", async () => {
+    await page.getByRole("button", { name: "Edit Service Center", exact: true }).click();
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("refuses a stranger's edit and offers them no editor", async () => {
+    await openAs(strangerToken, pageUrl);
+    await page.waitForSelector("#promo-root[data-loading-end]", { state: "attached", timeout: 15000 });
+    expect(await page.getByRole("button", { name: "Edit title" }).count()).toBe(0);
+    const res = await page.request.put(`${baseUrl}/api/apps/${appId}/promo`, {
+      headers: { authorization: `Bearer ${strangerToken}` },
+      data: { title: "Taken over", items: [] },
+    });
+    expect([403, 404]).toContain(res.status());
+    await page.reload();
+    expect(await page.locator("h2.promo-title").innerText()).toBe("Get Promo Drive in your pocket");
+  });
+});
