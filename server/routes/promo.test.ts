@@ -82,7 +82,7 @@ describe("promo API", () => {
   });
 
   it("validates with the spec's messages and field paths", async () => {
-    const put = (payload: unknown) =>
+    const put = (payload: Record<string, unknown>) =>
       call(app, { method: "PUT", url: `/api/apps/${appId}/promo`, headers: auth(owner), payload });
     const blank = await put({ ...validPromo, title: " " });
     expect(blank.status).toBe(400);
