@@ -16,6 +16,24 @@ export interface RenderOptions {
 /** The app's public link: what the QR code opens and what people share. */
 export const promoUrl = (origin: string, appId: string) => `${origin}/promo/${appId}`;
 
+/**
+ * QR images by link. A link's QR code never changes and encoding the PNG costs more than rendering the
+ * page, so each is made once; the oldest entry goes when the cache is full.
+ */
+const qrCache = new Map<string, Promise<string>>();
+const QR_CACHE_SIZE = 1000;
+function qrDataUrl(link: string): Promise<string> {
+  let hit = qrCache.get(link);
+  if (!hit) {
+    hit = QRCode.toDataURL(link, { margin: 1, width: 320, errorCorrectionLevel: "M" });
+    // A failed encoding is not kept, so the next request tries again.
+    hit.catch(() => qrCache.delete(link));
+    if (qrCache.size >= QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value as string);
+    qrCache.set(link, hit);
+  }
+  return hit;
+}
+
 /** Works out the page's props from the spec's inputs: the app's link, its QR code, the 'Powered by' brand. */
 export async function promoProps(input: PromoInput, options: RenderOptions): Promise<PromoProps> {
   const appUrl = promoUrl(options.origin, input.appId);
@@ -25,7 +43,7 @@ export async function promoProps(input: PromoInput, options: RenderOptions): Pro
     // A title saved with the app-name placeholder follows the app's current name.
     promo: input.promo ? { ...input.promo, title: withAppName(input.promo.title, name) } : null,
     appUrl,
-    qrDataUrl: await QRCode.toDataURL(appUrl, { margin: 1, width: 320, errorCorrectionLevel: "M" }),
+    qrDataUrl: await qrDataUrl(appUrl),
     poweredBy: poweredBy(
       { domainType: input.app.domainType, makeModelType: input.makeModelType, multiappId: input.multiappId },
       options.poweredBy,
