@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
-import { signInIdentifier } from "../core/index.ts";
+// The file, not core/index.ts: the widget bundles this machine, and the index drags in the schemas (TypeBox, ajv).
+import { signInIdentifier } from "../core/sign-in.ts";
 
 /** Spec §8 portal messages the sign-in flow shows itself (the server's messages are shown as they come). */
 export const SIGN_IN_MESSAGES = {

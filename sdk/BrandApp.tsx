@@ -1,7 +1,12 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { shellStyles } from "./account/styles.ts";
+import { accountTexts } from "./account/texts.ts";
+import type { AccountState } from "./account.ts";
 import { createAppStore } from "./app-store.ts";
 import { widgetClient } from "./client.ts";
-import { AppScreen, viewStyles } from "./views/index.ts";
+import { DebugOverlay, hasDebugMarker } from "./DebugOverlay.tsx";
+import type { Widget } from "./runtime.ts";
+import { AppView, type ShareRequest, viewStyles } from "./views/index.ts";
 
 export interface BrandAppProps {
   appId?: string;
@@ -9,27 +14,112 @@ export interface BrandAppProps {
   apiBase?: string;
 }
 
-/** The widget's root: loads the app for `appId` and renders its home screen. */
+const styles = viewStyles + shellStyles;
+type Runtime = typeof import("./runtime.ts");
+const noAccount = () => () => {};
+
+/**
+ * The widget's root. The app loads and home renders first; the runtime (account, analytics, push) is
+ * imported right after and started for this instance, then stopped on unmount so a removed element leaves
+ * no listener or timer behind. Every instance has its own client, store and runtime.
+ */
 export function BrandApp({ appId, apiBase }: BrandAppProps) {
   const base = apiBase || defaultApiBase;
-  const store = useMemo(
-    () => createAppStore(widgetClient({ apiBase: base, appId: appId ?? "" })),
-    [base, appId],
+  const id = appId ?? "";
+  const { client, app } = useMemo(() => {
+    const client = widgetClient({ apiBase: base, appId: id });
+    return { client, app: createAppStore(client) };
+  }, [base, id]);
+  const [runtime, setRuntime] = useState<{ widget: Widget; AccountBar: Runtime["AccountBar"] } | null>(null);
+
+  useEffect(() => {
+    app.load();
+    let live = true;
+    let widget: Widget | undefined;
+    import("./runtime.ts").then(
+      (m) => {
+        if (!live) return;
+        widget = m.createWidget(id, base, client, app);
+        widget.start();
+        setRuntime({ widget, AccountBar: m.AccountBar });
+      },
+      () => console.error("brand-app: the widget could not be loaded (code 100)"),
+    );
+    return () => {
+      live = false;
+      widget?.stop();
+      setRuntime(null);
+    };
+  }, [app, client, id, base]);
+
+  const state = useSyncExternalStore(app.subscribe, app.get, app.get);
+  const account = useSyncExternalStore<AccountState | null>(
+    runtime?.widget.account.subscribe ?? noAccount,
+    runtime ? runtime.widget.account.get : () => null,
   );
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
-  useEffect(() => store.load(), [store]);
+  const debug = useMemo(() => hasDebugMarker(), []);
+  const ready = state.status === "ready";
+  useEffect(() => {
+    if (ready && runtime) runtime.widget.track("page_view", { page: "home" });
+  }, [ready, runtime]);
+
+  const track: Widget["track"] = (name, data) => runtime?.widget.track(name, data);
+  const share = (s: ShareRequest) => {
+    track("share", { title: s.title });
+    if (navigator.share) void navigator.share({ title: s.title, text: s.text, url: s.url }).catch(() => {});
+    else
+      void navigator.clipboard
+        ?.writeText([s.title, s.text, s.url].filter(Boolean).join("\n"))
+        .catch(() => {});
+  };
+
   return (
     <>
-      <style>{viewStyles}</style>
-      {state.status === "ready" ? (
-        <AppScreen definition={state.app.definition} appId={state.app.appId} />
-      ) : (
-        <div className="ba-root">
-          <p className={state.status === "error" ? "ba-status ba-error" : "ba-status"} role="status">
-            {state.status === "error" ? state.message : "Loading…"}
-          </p>
-        </div>
-      )}
+      <style>{styles}</style>
+      <div className="ba-shell">
+        {ready ? (
+          <>
+            {runtime && account ? (
+              <runtime.AccountBar
+                account={runtime.widget.account}
+                state={account}
+                client={client}
+                makeModelType={state.app.makeModelType}
+                t={accountTexts(state.app.lang)}
+              />
+            ) : null}
+            <AppView
+              definition={state.app.definition}
+              appId={state.app.appId}
+              mode="widget"
+              lang={state.app.lang === "es" ? "es" : "en"}
+              onNavigate={(route, page) => track("page_view", { page, featureId: route.featureId })}
+              onShare={share}
+              onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
+              onSubmitForm={(f) => track("form_submit", { featureId: f.id, title: f.title })}
+            />
+          </>
+        ) : (
+          <div className="ba-root">
+            <p className={state.status === "error" ? "ba-status ba-error" : "ba-status"} role="status">
+              {state.status === "error" ? state.message : "Loading…"}
+            </p>
+          </div>
+        )}
+        {debug ? (
+          <DebugOverlay
+            values={{
+              appId: id,
+              apiBase: base,
+              mode: import.meta.env?.MODE,
+              userId: account?.user.userId,
+              signedIn: account ? String(account.signedIn) : undefined,
+              status: state.status,
+              language: navigator.language,
+            }}
+          />
+        ) : null}
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { MobileApp } from "../schemas/index.ts";
+import type { EndUserProfileUpdate, MobileApp, Vehicle } from "../schemas/index.ts";
 
 /** An error of a widget call: `status` 0 for network failures and timeouts (spec §8 Widget). */
 export class WidgetApiError extends Error {
@@ -17,20 +17,41 @@ export interface WidgetClientOptions {
   fetch?: typeof fetch;
 }
 
+/** The app as the widget reads it; `analyticsIds` are the G- tags to mirror events to, when configured. */
+export type WidgetApp = MobileApp & { analyticsIds?: string[] };
+
+/** What sign-in answers: the user id to keep, the token proving it, and the profile. */
+export interface SignInResult {
+  userId: string;
+  token: string;
+  profile: WidgetProfile;
+}
+export type WidgetProfile = EndUserProfileUpdate & {
+  id?: string;
+  emailVerified?: boolean;
+  phoneVerified?: boolean;
+  vehicles?: Vehicle[];
+};
+
 /** The widget's API client: sends the app header, succeeds only on HTTP 200, maps errors as the spec says. */
 export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fetch }: WidgetClientOptions) {
-  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  async function request<T>(
+    path: string,
+    init: { method?: string; body?: unknown; token?: string; keepalive?: boolean } = {},
+  ): Promise<T> {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), timeoutMs);
     let res: Response;
     try {
       res = await f(`${apiBase}/api${path}`, {
-        ...init,
+        method: init.method ?? "GET",
         signal: ctrl.signal,
+        keepalive: init.keepalive,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
         headers: {
           "x-app": appId,
-          ...(init.body ? { "content-type": "application/json" } : {}),
-          ...init.headers,
+          ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
         },
       });
     } catch (e) {
@@ -45,8 +66,39 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     if (res.status !== 200) throw new WidgetApiError(body?.error?.message ?? "Unknown error", res.status);
     return body.data as T;
   }
+  const post = <T>(path: string, body: unknown, token?: string) =>
+    request<T>(path, { method: "POST", body, token });
+  const users = "/mobile/users";
   return {
-    getApp: () => request<MobileApp>("/mobile/app"),
+    getApp: () => request<WidgetApp>("/mobile/app"),
+    sendEmailCode: (email: string) => post<boolean>(`${users}/auth/email-confirmation`, { email }),
+    sendSmsCode: (phone: string) => post<boolean>(`${users}/auth/sms-confirmation`, { phone }),
+    signIn: (body: ({ email: string } | { phone: string }) & { code: string; userId: string }) =>
+      post<SignInResult>(`${users}/auth/sign-in`, body),
+    resume: (token: string, userId: string) => post<SignInResult>(`${users}/auth/sign-in`, { token, userId }),
+    signOut: (userId: string, token?: string) =>
+      request<boolean>(`${users}/auth/sign-out/${encodeURIComponent(userId)}`, { method: "DELETE", token }),
+    getUser: (userId: string, token: string) =>
+      request<WidgetProfile>(`${users}/${encodeURIComponent(userId)}`, { token }),
+    putUser: (userId: string, token: string, profile: EndUserProfileUpdate) =>
+      request<WidgetProfile>(`${users}/${encodeURIComponent(userId)}`, {
+        method: "PUT",
+        body: profile,
+        token,
+      }),
+    putVehicles: (userId: string, token: string, vehicles: Vehicle[]) =>
+      request<Vehicle[]>(`${users}/${encodeURIComponent(userId)}/vehicles`, {
+        method: "PUT",
+        body: vehicles,
+        token,
+      }),
+    makes: () => request<string[]>("/mobile/cars/makes"),
+    models: (make: string) => request<string[]>(`/mobile/cars/makes/${encodeURIComponent(make)}/models`),
+    postEvents: (batch: unknown[]) =>
+      request<{ stored: number }>("/mobile/analytics/events", { method: "POST", body: batch }),
+    vapidPublicKey: () => request<string>("/mobile/app/push-notifications/vapid-public-key"),
+    subscribe3: (userId: string, token: string) =>
+      post<{ id: string }>("/mobile/app/push-notifications/subscribe3", { userId, platform: "Web", token }),
   };
 }
 export type WidgetClient = ReturnType<typeof widgetClient>;

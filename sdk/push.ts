@@ -1,0 +1,66 @@
+import type { Analytics } from "./analytics.ts";
+import type { WidgetClient } from "./client.ts";
+import { idbGet, idbSet } from "./storage.ts";
+
+const urlBase64ToBytes = (s: string) => {
+  const raw = atob((s + "=".repeat((4 - (s.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+};
+
+/**
+ * Web push for one app (spec §7 subscribe3): registers the widget's service worker, subscribes with the
+ * server's VAPID public key and stores the subscription with `{ userId, platform: "Web", token }`. A browser
+ * without push, or a page on another origin than the widget (a service worker must be same-origin), gets the
+ * spec's fallback token built from the user id and an unsupported_feature signal. `prompt` false only
+ * subscribes when permission was already granted, so nothing asks the visitor unprompted.
+ */
+export async function subscribePush(
+  appId: string,
+  client: WidgetClient,
+  analytics: Analytics,
+  opts: { userId: string; swUrl: string; prompt: boolean },
+): Promise<"subscribed" | "fallback" | "denied"> {
+  const fallback = async () => {
+    await client.subscribe3(opts.userId, `web-${opts.userId}`);
+    return "fallback" as const;
+  };
+  const supported =
+    "serviceWorker" in navigator &&
+    "PushManager" in window &&
+    typeof Notification !== "undefined" &&
+    new URL(opts.swUrl, location.href).origin === location.origin;
+  if (!supported) {
+    analytics.fail("unsupported_feature", { title: "push" });
+    return fallback();
+  }
+  if (Notification.permission === "denied") return "denied";
+  if (Notification.permission !== "granted") {
+    if (!opts.prompt) return "denied";
+    if ((await Notification.requestPermission()) !== "granted") return "denied";
+  }
+  try {
+    const registration = await navigator.serviceWorker.register(opts.swUrl);
+    await navigator.serviceWorker.ready;
+    let subscription = await registration.pushManager.getSubscription();
+    if (!subscription) {
+      const key = await client.vapidPublicKey();
+      subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: urlBase64ToBytes(key),
+      });
+    }
+    const token = JSON.stringify(subscription);
+    // Sent again only when the token or the user changed.
+    const known = await idbGet<string>(appId, "pushToken").catch(() => undefined);
+    if (known !== `${opts.userId}|${token}`) {
+      await client.subscribe3(opts.userId, token);
+      await idbSet(appId, "pushToken", `${opts.userId}|${token}`).catch(() => {});
+    }
+    return "subscribed";
+  } catch (e) {
+    analytics.fail((e as { status?: number }).status ? "http_error" : "unsupported_feature", {
+      title: "push",
+    });
+    return fallback();
+  }
+}

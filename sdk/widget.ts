@@ -1,0 +1,55 @@
+import { type Account, createAccount } from "./account.ts";
+import { type Analytics, analyticsFor, type SignalData } from "./analytics.ts";
+import type { AppStore } from "./app-store.ts";
+import type { WidgetApp, WidgetClient } from "./client.ts";
+import { subscribePush } from "./push.ts";
+
+/**
+ * One widget instance, framework-free: the app store, the end user's account, analytics and push for one
+ * app id. `start` and `stop` bracket everything that listens or ticks, so removing the element leaves
+ * nothing behind; instances of different apps share nothing. Loaded after the first render (see
+ * runtime.ts), so XState and the account screens are not part of the JS the home view waits for.
+ */
+export function createWidget(appId: string, apiBase: string, client: WidgetClient, app: AppStore) {
+  let analytics: Analytics | null = null;
+  const account: Account = createAccount(appId, client, {
+    onSignedIn: (method) => {
+      track("login", { loginMethod: method });
+      void push(false);
+    },
+    onSignedOut: () => track("logout"),
+  });
+  const track = (name: string, data?: SignalData) => analytics?.track(name, data);
+  const swUrl = `${apiBase || location.origin}/sdk/push-sw.js`;
+  const push = (prompt: boolean) =>
+    analytics
+      ? subscribePush(appId, client, analytics, { userId: account.userId(), swUrl, prompt }).catch(
+          () => "denied" as const,
+        )
+      : Promise.resolve("denied" as const);
+
+  return {
+    client,
+    app,
+    account,
+    track,
+    /** Subscribes to web push; `prompt` asks the visitor for permission (call it from a click). */
+    enablePush: () => push(true),
+    start() {
+      analytics = analyticsFor(appId, client, {
+        userId: account.userId,
+        tags: () => {
+          const s = app.get();
+          return s.status === "ready" ? ((s.app as WidgetApp).analyticsIds ?? []) : [];
+        },
+      });
+      account.start();
+    },
+    stop() {
+      account.stop();
+      analytics?.release();
+      analytics = null;
+    },
+  };
+}
+export type Widget = ReturnType<typeof createWidget>;
