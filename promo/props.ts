@@ -7,6 +7,8 @@ export interface PromoInput {
   app: MobileApp;
   /** null when the promo data could not be read: the page says so (spec §2). */
   promo: Promo | null;
+  /** The promo is the default one (nothing saved yet), so it may be shown in the page's language. */
+  isDefault?: boolean;
   appId: string;
   multiappId: string | null;
   makeModelType: string;

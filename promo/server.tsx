@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
 import { renderToString } from "react-dom/server";
 import { withAppName } from "../core/index.ts";
+import type { Promo } from "../schemas/index.ts";
+import { defaultPromoInSpanish } from "./default-es.ts";
 import { headTags } from "./head.ts";
 import { PromoPage } from "./PromoPage.tsx";
 import { type PoweredByConfig, poweredBy } from "./powered-by.ts";
@@ -34,14 +36,21 @@ function qrDataUrl(link: string): Promise<string> {
   return hit;
 }
 
+/** The promo as shown: the app's current name in the title, the default one in the page's language. */
+function pagePromo({ promo, isDefault, language, app }: PromoInput): Promo | null {
+  if (!promo) return null;
+  const name = app.definition.name;
+  if (isDefault && language === "es") return defaultPromoInSpanish(promo, name);
+  return { ...promo, title: withAppName(promo.title, name) };
+}
+
 /** Works out the page's props from the spec's inputs: the app's link, its QR code, the 'Powered by' brand. */
 export async function promoProps(input: PromoInput, options: RenderOptions): Promise<PromoProps> {
   const appUrl = promoUrl(options.origin, input.appId);
-  const name = input.app.definition.name;
   return {
     ...input,
     // A title saved with the app-name placeholder follows the app's current name.
-    promo: input.promo ? { ...input.promo, title: withAppName(input.promo.title, name) } : null,
+    promo: pagePromo(input),
     appUrl,
     qrDataUrl: await qrDataUrl(appUrl),
     poweredBy: poweredBy(

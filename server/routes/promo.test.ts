@@ -163,9 +163,10 @@ describe("promo page", () => {
       "Descarga la app Fresh &lt;b&gt;Motors&lt;/b&gt; para obtener ofertas exclusivas.",
     );
     expect(html).not.toContain("<b>Motors</b>");
-    expect(html).toContain("Service &amp; Parts Specials");
+    // The default promo (nothing saved yet) in the page's language.
+    expect(html).toContain("Ofertas de servicio y refacciones");
     expect(html).toMatch(
-      /<meta property="og:title" content="Download the Fresh &lt;b&gt;Motors&lt;\/b&gt; app">/,
+      /<meta property="og:title" content="Descarga la app Fresh &lt;b&gt;Motors&lt;\/b&gt;">/,
     );
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/api\/images\/cover.png">/);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -177,6 +178,7 @@ describe("promo page", () => {
     const html = await page(fresh, "?lang=en");
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("Download Fresh &lt;b&gt;Motors&lt;/b&gt; app for exclusive specials.");
+    expect(html).toContain("Service &amp; Parts Specials");
     expect(await page(fresh, "?lang=xx")).toContain('<html lang="es">');
   });
 
