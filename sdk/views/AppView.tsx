@@ -70,7 +70,7 @@ function defaultShare(share: ShareRequest) {
  * simulator. It keeps its own history unless `route` is given, opens `featureId` (the preview's `?id=`),
  * and shows the preview-only states in preview and header modes.
  */
-export function AppView(props: AppViewProps & { autoSlide?: boolean }) {
+export function AppView(props: AppViewProps) {
   const {
     definition,
     appId = "",

@@ -229,3 +229,40 @@ describe("home", () => {
     });
   });
 });
+
+describe("cover extras", () => {
+  it("plays a muted cover video and draws brand logos, links only for safe paths", async () => {
+    view = await renderApp({
+      definition: baseDefinition({
+        coverVideo: { url: "https://cdn.example/cover.mp4", muted: true },
+        coverBrands: [
+          { name: "Ford", image: "https://img.example/ford.png", path: "https://ford.example" },
+          { name: "Evil", image: "https://img.example/evil.png", path: "javascript:alert(1)" },
+        ],
+      }),
+    });
+    const video = view.$("video.ba-cover-video") as HTMLVideoElement;
+    expect(video.getAttribute("src")).toBe("https://cdn.example/cover.mp4");
+    expect(video.muted).toBe(true);
+    expect(video.autoplay).toBe(true);
+    expect(view.$$(".ba-brands a").map((a) => a.getAttribute("href"))).toEqual(["https://ford.example"]);
+    expect(view.$$(".ba-brands img")).toHaveLength(2);
+  });
+
+  it("remembers the slider hint through the surface", async () => {
+    const onSliderHintHidden = vi.fn();
+    const definition = baseDefinition({
+      coverSlides: [{ image: "https://img.example/s1.png" }, { image: "https://img.example/s2.png" }],
+    });
+    view = await renderApp({ definition, onSliderHintHidden });
+    const { act } = await import("react");
+    await act(async () => {
+      view?.$(".ba-slider")?.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    });
+    expect(view.$(".ba-slider-hint")).toBeNull();
+    expect(onSliderHintHidden).toHaveBeenCalledTimes(1);
+    view.unmount();
+    view = await renderApp({ definition, sliderHint: false });
+    expect(view.$(".ba-slider-hint")).toBeNull();
+  });
+});

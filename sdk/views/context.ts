@@ -5,6 +5,7 @@ import type { AnyFeature, AppViewProps, Route, ViewCallbacks, ViewMode } from ".
 
 /** Everything a screen needs from the renderer, so screens take only their own feature as a prop. */
 export interface ViewContextValue extends ViewCallbacks {
+  sliderHint?: boolean;
   definition: AppDefinition;
   appId: string;
   mode: ViewMode;

@@ -21,6 +21,9 @@ export const viewStyles = `
 .ba-cover-wrap{position:relative}
 .ba-cover-wrap>a{display:block}
 .ba-cover{display:block;width:100%;aspect-ratio:16/10;object-fit:cover;background:#e9ecef}
+.ba-cover-video{display:block;width:100%;aspect-ratio:16/10;object-fit:cover;background:#000}
+.ba-brands{position:absolute;left:0;right:0;bottom:6px;display:flex;justify-content:center;gap:8px;margin:0;padding:0;list-style:none}
+.ba-brands img{display:block;height:32px;width:auto;padding:2px 6px;border-radius:6px;background:rgba(255,255,255,.9)}
 .ba-cover-empty{min-height:120px;background:#e9ecef}
 .ba-cover-logo{position:absolute;left:50%;top:50%;width:96px;height:96px;object-fit:contain;transform:translate(-50%,-50%);border-radius:12px;background:rgba(255,255,255,.85);padding:8px}
 .ba-slider{position:relative;overflow:hidden;touch-action:pan-y;user-select:none}

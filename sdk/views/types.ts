@@ -81,6 +81,8 @@ export interface ViewCallbacks {
   onOpenLink?: (url: string) => void;
   onSelectDealership?: (feature: AnyFeature, index: number) => void;
   onOpenNotification?: (notification: NotificationItem) => void;
+  /** The slider's hint was hidden by the first mouse-over; the sdk remembers it per app (spec §4: shown once). */
+  onSliderHintHidden?: () => void;
 }
 
 export interface AppViewProps extends ViewCallbacks {
@@ -100,6 +102,10 @@ export interface AppViewProps extends ViewCallbacks {
   unreadCount?: number;
   /** Rewards per loyalty program id. */
   loyalty?: Record<string, LoyaltyDisplay>;
+  /** Cover slides advance on their own unless this is false. */
+  autoSlide?: boolean;
+  /** Whether the slider's hint may still show (false once the visitor has seen it). */
+  sliderHint?: boolean;
   /** The clock, injectable for tests and for the promo's fixed screenshots. */
   now?: Date | number;
   timeZone?: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useView } from "../context.ts";
 import { coverLink, isWithinTimeframe } from "../rules.ts";
-import { safeImage } from "../safe-url.ts";
+import { safeImage, safeUrl } from "../safe-url.ts";
 import type { Slide } from "./Slider.tsx";
 
 /**
@@ -45,10 +45,33 @@ export function Cover({
         >
           <Slider slides={slides} auto={autoSlide} name={name} />
         </Suspense>
+        <Brands />
         {children}
       </div>
     );
   const src = safeImage(definition.cover);
+  const brands = <Brands />;
+  const video = definition.coverVideo;
+  const videoSrc = safeImage(video?.url);
+  if (videoSrc && isWithinTimeframe(definition.coverTimeframe, now))
+    return (
+      <div className="ba-cover-wrap">
+        {/* Browsers autoplay only muted video; an unmuted one waits for the visitor's play. */}
+        <video
+          className="ba-cover-video"
+          src={videoSrc}
+          poster={src}
+          muted={video?.muted !== false}
+          autoPlay={video?.muted !== false}
+          controls={video?.muted === false}
+          loop
+          playsInline
+          aria-label={t("home.cover", { name })}
+        />
+        {brands}
+        {children}
+      </div>
+    );
   if (!src || !isWithinTimeframe(definition.coverTimeframe, now))
     return children ? <div className="ba-cover-wrap ba-cover-empty">{children}</div> : null;
   const img = (
@@ -76,7 +99,35 @@ export function Cover({
       ) : (
         img
       )}
+      {brands}
       {children}
     </div>
+  );
+}
+
+/** The brand logos over the cover (definition.coverBrands), each a link when it has a path. */
+function Brands() {
+  const { definition } = useView();
+  const brands = (definition.coverBrands ?? []).filter((b) => safeImage(b.image));
+  if (!brands.length) return null;
+  return (
+    <ul className="ba-brands">
+      {brands.map((b, i) => {
+        const logo = <img src={safeImage(b.image)} alt={b.name ?? ""} />;
+        const href = safeUrl(b.path);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: brands have no id; their order is the key
+          <li key={i}>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={b.name || href}>
+                {logo}
+              </a>
+            ) : (
+              logo
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -15,16 +15,25 @@ export interface Slide {
  * every slide reachable by keyboard.
  */
 export function Slider({ slides, auto = true, name }: { slides: Slide[]; auto?: boolean; name: string }) {
-  const { t, openLink } = useView();
+  const { t, openLink, sliderHint, onSliderHintHidden } = useView();
   const id = useId();
-  const { index, dragDx, dragging, hint, send } = useSlider(slides.length, auto, openLink);
+  const { index, dragDx, dragging, hint, send } = useSlider(
+    slides.length,
+    auto,
+    openLink,
+    sliderHint !== false,
+  );
   const gap = SLIDER_DEFAULTS.gapPx;
   return (
     <section
       className="ba-slider"
       aria-roledescription="carousel"
       aria-label={t("home.slides")}
-      onMouseEnter={() => hint && send({ type: "hint.hide" })}
+      onMouseEnter={() => {
+        if (!hint) return;
+        send({ type: "hint.hide" });
+        onSliderHintHidden?.();
+      }}
     >
       <div
         className={dragging ? "ba-slider-track ba-dragging" : "ba-slider-track"}

@@ -6,7 +6,7 @@ import { type SliderEvent, type SliderMachine, sliderMachine } from "../../../ma
  * Runs the slider machine for a mounted slider. The actor lives in an effect (created on mount, stopped on
  * unmount) so a removed widget leaves no timer behind and StrictMode's double mount gets a fresh actor.
  */
-export function useSlider(count: number, auto: boolean, openLink: (url: string) => void) {
+export function useSlider(count: number, auto: boolean, openLink: (url: string) => void, hint = true) {
   const actorRef = useRef<Actor<SliderMachine> | null>(null);
   const openRef = useRef(openLink);
   openRef.current = openLink;
@@ -15,7 +15,7 @@ export function useSlider(count: number, auto: boolean, openLink: (url: string) 
   useEffect(() => {
     const actor = createActor(
       sliderMachine.provide({ actions: { openLink: (_, params) => openRef.current(params.path) } }),
-      { input: { count, auto } },
+      { input: { count, auto, hint } },
     );
     actorRef.current = actor;
     const sub = actor.subscribe(setSnapshot);
