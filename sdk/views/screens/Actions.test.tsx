@@ -233,4 +233,14 @@ describe("custom form", () => {
       Subscribe: false,
     });
   });
+
+  it("thanks after a successful submit and shows the server's message on failure", async () => {
+    const onSubmitForm = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("Network Error"));
+    view = await open({ type: "Form", title: "Quote", fields: fields.slice(0, 2) }, { onSubmitForm });
+    await view.click(view.button("Submit"));
+    expect(view.$(".ba-message-success")?.textContent).toContain("Thank you!");
+    await view.click(view.button("Submit"));
+    expect(view.$(".ba-message-danger .ba-message-title")?.textContent).toBe("Network Error");
+    expect(view.$(".ba-message-danger")?.getAttribute("role")).toBe("alert");
+  });
 });

@@ -3,6 +3,7 @@ import { useView } from "../context.ts";
 import { mailHref } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { Screen } from "../ui/Screen.tsx";
+import { useSubmit } from "../ui/useSubmit.tsx";
 
 const mailto = (to: string, subject: string, body: string) => {
   const q = new URLSearchParams();
@@ -68,13 +69,16 @@ export function EmailScreen({ feature }: { feature: AnyFeature }) {
   const [subject, setSubject] = useState((feature.subject as string) ?? "");
   const [message, setMessage] = useState("");
   const ids = { from: useId(), to: useId(), subject: useId(), message: useId() };
-  const submit = (e: FormEvent) => {
+  const sending = useSubmit(t("email.sent"));
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (onSendEmail) void onSendEmail(feature, { from, to, subject, message });
-    else if (mode === "widget" && to) window.location.href = mailto(to, subject, message);
+    if (onSendEmail) {
+      if (await sending.run(() => onSendEmail(feature, { from, to, subject, message }))) setMessage("");
+    } else if (mode === "widget" && to) window.location.href = mailto(to, subject, message);
   };
   return (
     <Screen title={(feature.headerTitle as string) || feature.title || t("email.send")} page="home">
+      {sending.message}
       <form className="ba-form" onSubmit={submit}>
         <div className="ba-field">
           <label htmlFor={ids.from}>{t("email.from")}</label>
@@ -109,7 +113,7 @@ export function EmailScreen({ feature }: { feature: AnyFeature }) {
           <button type="button" className="ba-button ba-button-secondary" onClick={back}>
             {t("common.cancel")}
           </button>
-          <button type="submit" className="ba-button">
+          <button type="submit" className="ba-button" disabled={sending.busy} aria-busy={sending.busy}>
             {t("email.send")}
           </button>
         </div>

@@ -3,6 +3,7 @@ import type { FormField } from "../../../schemas/index.ts";
 import { useView } from "../context.ts";
 import type { AnyFeature } from "../types.ts";
 import { Screen } from "../ui/Screen.tsx";
+import { useSubmit } from "../ui/useSubmit.tsx";
 
 /** Input types of the field types a browser can draw; any other type is skipped (spec §2). */
 const INPUT_TYPES: Record<string, string> = {
@@ -108,25 +109,20 @@ export function FormScreen({ feature }: { feature: AnyFeature }) {
   const { t, onSubmitForm } = useView();
   const fields = supportedFields(feature.fields as FormField[] | undefined);
   const [values, setValues] = useState<Record<number, string | boolean>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run, message } = useSubmit(t("form.thanks"));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!onSubmitForm || busy) return;
+    if (!onSubmitForm) return;
     const byName: Record<string, string | boolean> = {};
     fields.forEach((f, i) => {
       byName[f.name] = values[i] ?? (f.type === "Checkbox" ? false : "");
     });
-    setBusy(true);
-    try {
-      await onSubmitForm(feature, byName);
-      setValues({});
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => onSubmitForm(feature, byName))) setValues({});
   };
   const submitText = typeof feature.submitText === "string" && feature.submitText.trim();
   return (
     <Screen title={(feature.headerTitle as string) || feature.title || ""} page="Form">
+      {message}
       <form className="ba-form" onSubmit={submit}>
         {fields.map((f, i) => (
           <Field

@@ -6,6 +6,7 @@ import type { AnyFeature } from "../types.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { FeatureIcon } from "../ui/FeatureIcon.tsx";
 import { Screen } from "../ui/Screen.tsx";
+import { useSubmit } from "../ui/useSubmit.tsx";
 
 /** spec §5: the code entry box takes up to 18 characters (codes are 5-16; the box leaves room for spaces). */
 export const LOYALTY_CODE_BOX_MAX = 18;
@@ -24,20 +25,14 @@ export function LoyaltyScreen({ feature }: { feature: AnyFeature }) {
   const { t, onStamp } = useView();
   const codeId = useId();
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run, message } = useSubmit(t("loyalty.stamped"));
   const image = safeImage(feature.image as string | undefined);
   const description = (feature.description as string | undefined) ?? "";
   const stampIcon = feature.stampIcon as string | undefined;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!onStamp || busy || !code.trim()) return;
-    setBusy(true);
-    try {
-      await onStamp(feature, code.trim());
-      setCode("");
-    } finally {
-      setBusy(false);
-    }
+    if (!onStamp || !code.trim()) return;
+    if (await run(() => onStamp(feature, code.trim()))) setCode("");
   };
   return (
     <Screen title={(feature.headerTitle as string) || feature.title || ""} page="loyalty">
@@ -68,6 +63,7 @@ export function LoyaltyScreen({ feature }: { feature: AnyFeature }) {
             </li>
           ))}
         </ol>
+        {message}
         <form className="ba-form" onSubmit={submit}>
           <div className="ba-field">
             <label htmlFor={codeId}>{t("loyalty.code")}</label>
