@@ -1,0 +1,140 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { type RunningServer, startServer } from "./server.ts";
+
+/**
+ * Passwordless sign-in end to end: the widget on the demo host page, the code read from the dev outbox
+ * (which prints every mail to the server log), then profile, vehicles, reload and sign-out.
+ */
+let server: RunningServer;
+let browser: Browser;
+let appId: string;
+
+async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+/** The newest code the dev outbox mailed to this address. */
+async function codeFromOutbox(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const codes = [
+      ...server
+        .log()
+        .matchAll(new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}: [^\\n]*sign-in code: (\\d{6})`, "g")),
+    ];
+    if (codes.length) return codes[codes.length - 1][1];
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}:\n${server.log().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: "info" });
+  browser = await launchBrowser();
+  const email = `owner-${Date.now()}@example.com`;
+  await api("/accounts/sign-up", { email, password: "secret-pass" });
+  const token = await api<string>("/accounts/sign-in", { email, password: "secret-pass" });
+  appId = (await api<{ appId: string }>("/apps", { definition: { name: "Sign-in Motors" } }, token)).appId;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const widget = (page: Page) => page.locator("brand-app");
+
+describe("widget sign-in", () => {
+  it("signs in with the mailed code, keeps the profile across a reload, and signs out", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/demo/${appId}`);
+    const w = widget(page);
+    await expect(w.locator(".ba-name").textContent()).resolves.toBe("Sign-in Motors");
+    await w.getByText("Sign in for special offers").waitFor();
+
+    await w.locator(".ba-account-menu").getByRole("button", { name: "Sign In" }).click();
+    const email = `end-user-${Date.now()}@example.com`;
+    await w.getByLabel("Email or phone").fill(email);
+    await w.getByRole("button", { name: "Send Code" }).click();
+    await w.getByText(/We sent a code to .* by email or text/).waitFor();
+
+    // A wrong code first: the spec's message, and the code screen stays.
+    const code = await codeFromOutbox(email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await w.getByLabel("Code").fill(wrong);
+    await w.getByRole("button", { name: "Confirm code" }).click();
+    await w.getByText("The code must be invalid :(").waitFor();
+
+    await w.getByLabel("Code").fill(code);
+    await w.getByRole("button", { name: "Confirm code" }).click();
+    await w.getByRole("button", { name: "My Profile" }).waitFor();
+
+    await w.getByRole("button", { name: "My Profile" }).click();
+    await w.getByLabel("Full Name").fill("Ada Lovelace");
+    await w.getByRole("button", { name: "Save" }).click();
+    await page.waitForFunction(
+      (id) =>
+        JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}").profile?.name === "Ada Lovelace",
+      appId,
+    );
+    await w.getByLabel("Vehicle Make").fill("Ford");
+    await w.getByLabel("Vehicle Model").fill("F-150");
+    await w.getByLabel("Vehicle Year").fill("2021");
+    await w.getByRole("button", { name: "Add vehicle" }).click();
+    await w.getByText("2021 Ford F-150").waitFor();
+
+    // After a reload the profile is loaded from the server with the stored token.
+    await page.reload();
+    await w.getByRole("button", { name: "My Profile" }).click();
+    await expect(w.getByLabel("Full Name").inputValue()).resolves.toBe("Ada Lovelace");
+    await w.getByText("2021 Ford F-150").waitFor();
+
+    await w.getByRole("button", { name: "Sign Out" }).click();
+    await w.getByText("Are you sure you want to sign out?").waitFor();
+    await w.getByRole("button", { name: "Ok" }).click();
+    await w.locator(".ba-account-menu").getByRole("button", { name: "Sign In" }).waitFor();
+    const stored = await page.evaluate(
+      (id) => JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}"),
+      appId,
+    );
+    expect(stored.token).toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("'Login later' hides the prompt, and a phone-looking value is texted", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/demo/${appId}`);
+    const w = widget(page);
+    await w.getByText("Sign in for special offers").waitFor();
+    await w.locator(".ba-account-prompt").getByRole("button", { name: "Login later" }).click();
+    await expect(w.getByText("Sign in for special offers").count()).resolves.toBe(0);
+    await page.reload();
+    await w.locator(".ba-name").waitFor();
+    await w.locator(".ba-account-menu").waitFor();
+    await expect(w.getByText("Sign in for special offers").count()).resolves.toBe(0);
+
+    await w.locator(".ba-account-menu").getByRole("button", { name: "Sign In" }).click();
+    await w.getByLabel("Email or phone").fill("+1 (555) 010-2030");
+    await w.getByRole("button", { name: "Send Code" }).click();
+    await w.getByText(/We sent a code to/).waitFor();
+    expect(server.log()).toContain("sms (dev outbox) to +15550102030");
+    await w.getByRole("button", { name: "Start over" }).click();
+    await w.getByText("Let's start over...").waitFor();
+    await page.close();
+  });
+});
