@@ -13,7 +13,7 @@ interface Props extends SimulatorScreenProps {
  * nothing moves when the screen appears.
  */
 export function Simulator({ label, ...screen }: Props) {
-  const host = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLElement>(null);
   const [target, setTarget] = useState<{ shadow: ShadowRoot; Screen: ComponentType<SimulatorScreenProps> }>();
 
   useEffect(() => {
@@ -28,8 +28,16 @@ export function Simulator({ label, ...screen }: Props) {
   }, []);
 
   return (
-    <figure className="promo-phone" aria-label={label}>
-      <div className="promo-phone-screen" ref={host} data-testid="promo-simulator" />
+    <figure className="promo-phone">
+      <section
+        className="promo-phone-screen"
+        ref={host}
+        aria-label={label}
+        // The screen scrolls when the app is taller than the phone; keyboard users must be able to scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to take focus (WCAG 2.1.1).
+        tabIndex={0}
+        data-testid="promo-simulator"
+      />
       {target ? createPortal(<target.Screen {...screen} />, target.shadow as unknown as Element) : null}
     </figure>
   );

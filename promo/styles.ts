@@ -26,7 +26,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;b
 .promo-qr img{display:block;width:160px;height:160px;background:#fff;padding:6px;border-radius:10px}
 .promo-qr figcaption{font-size:.9rem;max-width:200px;text-align:center}
 .promo-phone{margin:0;width:300px;height:600px;padding:14px;border-radius:44px;background:#111;box-shadow:0 12px 40px rgba(0,0,0,.25)}
-.promo-phone-screen{width:100%;height:100%;border-radius:32px;overflow:hidden;background:#fff}
+.promo-phone-screen{width:100%;height:100%;border-radius:32px;overflow:hidden auto;overscroll-behavior:contain;background:#fff}
 @media (max-width:720px){.promo-phone{width:260px;height:520px}}
 .promo-items{list-style:none;margin:40px 0 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));gap:16px}
 .promo-item{display:flex;gap:14px;align-items:flex-start;padding:16px;border-radius:14px;background:rgba(255,255,255,.92);color:#1f2329}

@@ -97,6 +97,18 @@ describe("promo page", () => {
     await page.waitForSelector("#promo-root[data-loading-end]", { state: "attached", timeout: 15000 });
     expect(await page.getByRole("button", { name: "Edit title" }).count()).toBe(0);
     expect(errors).toEqual([]);
+    // Nothing moved while images, the hydration script and the simulator arrived (cumulative layout shift).
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) sum += (e as unknown as { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(sum), 100);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
   });
 
   it("has no serious or critical axe-core violations", async () => {
