@@ -235,7 +235,10 @@ describe("custom form", () => {
   });
 
   it("thanks after a successful submit and shows the server's message on failure", async () => {
-    const onSubmitForm = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("Network Error"));
+    const onSubmitForm = vi
+      .fn()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new Error("Network Error"));
     view = await open({ type: "Form", title: "Quote", fields: fields.slice(0, 2) }, { onSubmitForm });
     await view.click(view.button("Submit"));
     expect(view.$(".ba-message-success")?.textContent).toContain("Thank you!");
