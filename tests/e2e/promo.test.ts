@@ -10,6 +10,11 @@ const baseUrl = inject("baseUrl");
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
+// Enough features that the simulator's screen scrolls inside the phone (checked by axe below).
+const { features } = JSON.parse(
+  fs.readFileSync(new URL("../../bench/demo-definition.json", import.meta.url), "utf8"),
+) as { features: unknown[] };
+
 let browser: Browser;
 let page: Page;
 
@@ -28,7 +33,7 @@ async function createApp(token: string, name: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/apps`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ definition: { name } }),
+    body: JSON.stringify({ definition: { name, features } }),
   });
   if (!res.ok) throw new Error(`create app: ${await res.text()}`);
   return ((await res.json()) as { data: { appId: string } }).data.appId;
