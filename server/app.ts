@@ -12,6 +12,7 @@ import { type Config, configFromEnv } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { ApiError, errors } from "./errors.ts";
 import { authPlugin } from "./plugins/auth.ts";
+import { bodyGuard } from "./plugins/body-guard.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminAccountRoutes } from "./routes/admin-accounts.ts";
 import { adminAppRoutes } from "./routes/admin-apps.ts";
@@ -58,7 +59,7 @@ declare module "fastify" {
  * Database errors caused by the request's values (a NUL character, a number out of range, text that is not
  * a UUID) are the client's mistake: they answer 400 with a message instead of 500.
  */
-const clientDataErrors = new Set(["22P05", "22021", "22003", "22P02", "22001", "54000"]);
+const clientDataErrors = new Set(["22P05", "22021", "22003", "22P02", "22001", "54000", "54001"]);
 function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code =
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin, { db: database.db, superUserId: config.superUserId });
+  await app.register(bodyGuard);
 
   await app.register(
     async (api) => {

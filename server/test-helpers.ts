@@ -105,6 +105,8 @@ export interface TestUser {
   type: string;
   /** Headers that sign calls in as this user. */
   headers: { authorization: string };
+  /** The Authorization header's value alone. */
+  authorization: string;
 }
 
 /**
@@ -122,7 +124,8 @@ export async function testUser(
     .values({ email, passwordHash: await knownHash, type, emailConfirmed: true })
     .returning();
   const token = await createSession(app.database.db, row.id);
-  return { id: row.id, email, type, headers: { authorization: `Bearer ${token}` } };
+  const authorization = `Bearer ${token}`;
+  return { id: row.id, email, type, headers: { authorization }, authorization };
 }
 
 /** Another session for a test user (for calls that end or rotate sessions). */

@@ -5,6 +5,7 @@ import { images } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { MAX_IMAGE_BYTES, parseMutations, processImage } from "../services/images.ts";
 import type { Storage } from "../services/storage.ts";
+import { uploadedFile } from "./uploads.ts";
 
 export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
   app.post<{ Querystring: { mutations?: string } }>(
@@ -23,12 +24,11 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = asy
     },
     async (req) => {
       const mutations = parseMutations(req.query.mutations);
-      if (!req.isMultipart()) throw new ApiError("ImageRequired");
-      const file = await req.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!file) throw new ApiError("ImageRequired");
-      const input = await file.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === "FST_REQ_FILE_TOO_LARGE") throw new ApiError("ImageTooLarge");
-        throw e;
+      const input = await uploadedFile(req, {
+        maxBytes: MAX_IMAGE_BYTES,
+        missing: new ApiError("ImageRequired"),
+        tooLarge: new ApiError("ImageTooLarge"),
+        broken: new ApiError("ImageRequired", "The upload could not be read"),
       });
       const out = await processImage(input, mutations);
       await storage.put(out.key, out.bytes);

@@ -1,0 +1,896 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { issueToken } from "./ops/account-tokens.ts";
+import { storeAppUserFile } from "./ops/app-user-files.ts";
+import { diskStorage } from "./services/storage.ts";
+import {
+  grantRole,
+  newSession,
+  someAddress,
+  TEST_PASSWORD,
+  type TestUser,
+  testUser,
+} from "./test-helpers.ts";
+
+/**
+ * Every endpoint of the API core with who may call it and a request that succeeds when allowed. The
+ * authorization matrix runs each against every persona; the fuzz test reuses the write endpoints.
+ */
+
+export const appRoleNames = ["Owner", "Manager", "Service", "Associate"] as const;
+export type RoleName = (typeof appRoleNames)[number];
+
+/**
+ * The documented table (server/PERMISSIONS.md), written out again here on purpose: the test checks the
+ * code against the document, not against itself.
+ */
+export const documented: Record<string, readonly RoleName[]> = {
+  "app.read": appRoleNames,
+  "app.edit": ["Owner", "Manager"],
+  "settings.read": appRoleNames,
+  "settings.write": ["Owner", "Manager"],
+  "managers.read": ["Owner", "Manager"],
+  "managers.manage": ["Owner", "Manager"],
+};
+
+export type Access =
+  | { kind: "public" }
+  | { kind: "signedIn" }
+  | { kind: "app"; action: keyof typeof documented }
+  | { kind: "admin" }
+  | { kind: "clientManager" };
+
+export type PersonaName =
+  | "anonymous"
+  | "stranger"
+  | `other ${RoleName}`
+  | `this ${RoleName}`
+  | "Admin"
+  | "Accountant";
+
+export interface Persona {
+  name: PersonaName;
+  user?: TestUser;
+  /** Roles on app A ("this") or B ("other"). */
+  role?: { app: "A" | "B"; role: RoleName };
+}
+
+export interface Ctx {
+  app: FastifyInstance;
+  personas: Persona[];
+  appA: string;
+  appB: string;
+  /** Texts found only in app A's or app B's data: no response may show them to someone without access. */
+  markers: { A: string; B: string };
+  multiappId: string;
+  makeModelId: string;
+  fileId: string;
+  png: Buffer;
+}
+
+export interface Request {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** false: send no Authorization header even for a signed-in persona. */
+  auth?: boolean;
+}
+
+export interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The route as registered, e.g. "/api/apps/:id". */
+  route: string;
+  access: Access;
+  /** Builds a request that succeeds for an allowed persona; may create fresh fixtures per call. */
+  request: (ctx: Ctx, persona: Persona) => Promise<Request> | Request;
+  /** The endpoint publishes an app's data on purpose (the widget's public app). */
+  publishesApp?: boolean;
+  /** Carries a body worth fuzzing. */
+  write?: boolean;
+}
+
+const unique = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}`;
+const db = (ctx: Ctx) => ctx.app.database.db;
+
+async function currentVersion(ctx: Ctx, appId: string): Promise<number> {
+  const { rows } = await ctx.app.database.execute("select version from apps where id = $1", [appId]);
+  return rows[0].version;
+}
+
+/** A fresh member of app A with this role, to be removed or changed. */
+async function freshMember(ctx: Ctx, role: RoleName = "Associate"): Promise<string> {
+  const u = await testUser(ctx.app);
+  await grantRole(ctx.app, u.id, ctx.appA, role);
+  return u.id;
+}
+
+async function freshApp(ctx: Ctx): Promise<string> {
+  const { rows } = await ctx.app.database.execute(
+    "insert into apps (slug, definition) values ($1, $2) returning id",
+    [unique("fixture-app"), JSON.stringify({ name: "Fixture Motors" })],
+  );
+  return rows[0].id;
+}
+
+const imageBody = (png: Buffer) => {
+  const boundary = "----matrixboundary";
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+const csv = (text: string) => ({ payload: text, headers: { "content-type": "text/csv" } });
+
+export const endpoints: Endpoint[] = [
+  // Accounts
+  {
+    method: "POST",
+    route: "/api/accounts/sign-up",
+    access: { kind: "public" },
+    write: true,
+    request: () => ({
+      url: "/api/accounts/sign-up",
+      payload: { email: `${unique("up")}@example.com`, password: "secret-1" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/accounts/sign-up/:code",
+    access: { kind: "public" },
+    write: true,
+    request: async (ctx) => {
+      const email = `${unique("invited")}@example.com`;
+      const { token } = await issueToken(db(ctx), "invitation", email, {
+        payload: { appId: ctx.appA, role: "Associate", locations: [] },
+      });
+      return { url: `/api/accounts/sign-up/${token}`, payload: { email, password: "secret-1" } };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/accounts/sign-in",
+    access: { kind: "public" },
+    write: true,
+    request: async (ctx) => {
+      const u = await testUser(ctx.app);
+      return { url: "/api/accounts/sign-in", payload: { email: u.email, password: TEST_PASSWORD } };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/accounts/me",
+    access: { kind: "signedIn" },
+    request: () => ({ url: "/api/accounts/me" }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/accounts/sign-out",
+    access: { kind: "signedIn" },
+    // A session of its own, so the persona's main session survives.
+    request: async (ctx, p): Promise<Request> => ({
+      url: "/api/accounts/sign-out",
+      headers: p.user ? { authorization: await newSession(ctx.app, p.user) } : {},
+      auth: false,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/accounts/send-password-reset/:email",
+    access: { kind: "public" },
+    request: () => ({ url: `/api/accounts/send-password-reset/${unique("reset")}@example.com` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/accounts/reset-password/:token",
+    access: { kind: "public" },
+    write: true,
+    request: async (ctx) => {
+      const u = await testUser(ctx.app);
+      const { token } = await issueToken(db(ctx), "reset-password", u.email, { userId: u.id });
+      return { url: `/api/accounts/reset-password/${token}`, payload: { password: "new-secret" } };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/accounts/change-password",
+    access: { kind: "signedIn" },
+    write: true,
+    // Changing a password ends the user's other sessions: a stand-in user of the same type takes the call.
+    request: async (ctx, p): Promise<Request> => {
+      const stand = p.user ? await testUser(ctx.app, p.user.type as "User") : undefined;
+      return {
+        url: "/api/accounts/change-password",
+        headers: stand ? { ...stand.headers } : {},
+        auth: false,
+        payload: { password: TEST_PASSWORD, newPassword: "changed-pass" },
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/accounts/send-email-confirmation",
+    access: { kind: "signedIn" },
+    request: () => ({ url: "/api/accounts/send-email-confirmation" }),
+  },
+  {
+    method: "PUT",
+    route: "/api/accounts/confirm-email/:token",
+    access: { kind: "public" },
+    request: async (ctx) => {
+      const u = await testUser(ctx.app);
+      const { token } = await issueToken(db(ctx), "confirm-email", u.email, { userId: u.id });
+      return { url: `/api/accounts/confirm-email/${token}` };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/admin/accounts/sign-in-as/:id",
+    access: { kind: "admin" },
+    request: async (ctx) => ({ url: `/api/admin/accounts/sign-in-as/${(await testUser(ctx.app)).id}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/accounts/:id/password",
+    access: { kind: "admin" },
+    write: true,
+    request: async (ctx) => ({
+      url: `/api/admin/accounts/${(await testUser(ctx.app)).id}/password`,
+      payload: { password: "set-by-admin" },
+    }),
+  },
+
+  // Managers
+  {
+    method: "POST",
+    route: "/api/accounts/app/:appId/managers",
+    access: { kind: "app", action: "managers.manage" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/accounts/app/${ctx.appA}/managers`,
+      payload: { email: `${unique("invite")}@example.com`, role: "Associate", locations: ["north"] },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/accounts/app/:appId/managers",
+    access: { kind: "app", action: "managers.read" },
+    request: (ctx) => ({ url: `/api/accounts/app/${ctx.appA}/managers` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/accounts/app/:appId/managers/:id",
+    access: { kind: "app", action: "managers.manage" },
+    request: async (ctx) => ({ url: `/api/accounts/app/${ctx.appA}/managers/${await freshMember(ctx)}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/accounts/app/:appId/managers/:id/role/:role",
+    access: { kind: "app", action: "managers.manage" },
+    write: true,
+    request: async (ctx) => ({
+      url: `/api/accounts/app/${ctx.appA}/managers/${await freshMember(ctx)}/role/Service`,
+      payload: { locations: ["south"] },
+    }),
+  },
+
+  // Apps
+  { method: "GET", route: "/api/apps", access: { kind: "signedIn" }, request: () => ({ url: "/api/apps" }) },
+  {
+    method: "GET",
+    route: "/api/apps/template",
+    access: { kind: "signedIn" },
+    request: () => ({ url: "/api/apps/template" }),
+  },
+  {
+    method: "POST",
+    route: "/api/apps",
+    access: { kind: "signedIn" },
+    write: true,
+    request: () => ({ url: "/api/apps", payload: { definition: { name: "Brand New Motors" } } }),
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:id",
+    access: { kind: "app", action: "app.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/apps/:id",
+    access: { kind: "app", action: "app.edit" },
+    write: true,
+    request: async (ctx) => {
+      const { rows } = await ctx.app.database.execute("select slug from apps where id = $1", [ctx.appA]);
+      return {
+        url: `/api/apps/${ctx.appA}`,
+        payload: {
+          version: await currentVersion(ctx, ctx.appA),
+          slug: rows[0].slug,
+          definition: {
+            name: `${ctx.markers.A} Motors`,
+            website: `https://${ctx.markers.A.toLowerCase()}.example.com`,
+          },
+        },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:id/settings/:key",
+    access: { kind: "app", action: "settings.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/settings/dashboard` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/apps/:id/settings/:key",
+    access: { kind: "app", action: "settings.write" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/apps/${ctx.appA}/settings/dashboard`,
+      payload: { value: { columns: 2 } },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/apps/:id/settings/:key",
+    access: { kind: "app", action: "settings.write" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/settings/old-key` }),
+  },
+  // Promo content of another module, on this module's permission table (registered when present).
+  {
+    method: "GET",
+    route: "/api/apps/:id/promo",
+    access: { kind: "app", action: "app.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/promo` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/apps/:id/promo",
+    access: { kind: "app", action: "settings.write" },
+    write: true,
+    request: async (ctx) => {
+      const admin = ctx.personas.find((p) => p.name === "Admin")!.user!;
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: `/api/apps/${ctx.appA}/promo`,
+        headers: admin.headers,
+      });
+      return { url: `/api/apps/${ctx.appA}/promo`, payload: res.json().data.promo };
+    },
+  },
+
+  // Admin: apps
+  {
+    method: "GET",
+    route: "/api/admin/apps",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/apps?includeMaster=true" }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/apps/cache",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/apps/cache" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/apps/app-users/files",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/apps/app-users/files" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/apps/app-users/files/:id",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/app-users/files/${ctx.fileId}` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/apps/app-users/files/:id",
+    access: { kind: "admin" },
+    request: async (ctx) => {
+      const storage = diskStorage(`${ctx.app.config.dataDir}/images`);
+      const file = await storeAppUserFile(db(ctx), storage, ctx.appA, "x.csv", "text/csv", Buffer.from("a"));
+      return { url: file.url };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/admin/apps/:id",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/${ctx.appA}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/apps/:id/managers",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/${ctx.appA}/managers` }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/apps/:id/metadata",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/${ctx.appA}/metadata` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/apps/:id/metadata",
+    access: { kind: "admin" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/admin/apps/${ctx.appA}/metadata`,
+      payload: { iosVersion: "1.0.0", integrationConfig: { ro: "x" } },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/apps/:id/release",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/${ctx.appA}/release?fullUpdate=true` }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/apps/:id/review-version",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/${ctx.appA}/review-version?version=1.0.1` }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/apps/:id/locations",
+    access: { kind: "admin" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/admin/apps/${ctx.appA}/locations`,
+      payload: { ids: ["north", "south"], integrationId: "dms" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/apps/:id/brand-unlock",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/${ctx.appA}/brand-unlock` }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/apps/:id/push-profile",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/apps/${ctx.appA}/push-profile` }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/apps/:id/push-profile",
+    access: { kind: "admin" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/admin/apps/${ctx.appA}/push-profile`,
+      payload: { android: { projectId: "p", clientEmail: "push@example.com", privateKey: "k" } },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/apps/:id/push-profile",
+    access: { kind: "admin" },
+    request: async (ctx) => ({ url: `/api/admin/apps/${await freshApp(ctx)}/push-profile` }),
+  },
+
+  // Admin: multiapps
+  {
+    method: "GET",
+    route: "/api/admin/multiapps",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/multiapps" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/multiapps",
+    access: { kind: "admin" },
+    write: true,
+    request: async (ctx) => ({
+      url: "/api/admin/multiapps",
+      payload: { name: "Group", appIds: [await freshApp(ctx)] },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/multiapps/:id",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/multiapps/${ctx.multiappId}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/multiapps/:id",
+    access: { kind: "admin" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/admin/multiapps/${ctx.multiappId}`,
+      payload: { name: "Renamed Group", appIds: [] },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/multiapps/:id",
+    access: { kind: "admin" },
+    request: async (ctx) => {
+      const { rows } = await ctx.app.database.execute(
+        "insert into multiapps (name) values ('Doomed') returning id",
+      );
+      return { url: `/api/admin/multiapps/${rows[0].id}` };
+    },
+  },
+
+  // Admin: catalog
+  {
+    method: "GET",
+    route: "/api/admin/make-models",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/make-models" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/make-models",
+    access: { kind: "admin" },
+    write: true,
+    request: () => ({ url: "/api/admin/make-models", payload: { make: unique("Make"), model: "One" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/make-models/bulk",
+    access: { kind: "admin" },
+    write: true,
+    request: () => ({
+      url: "/api/admin/make-models/bulk",
+      payload: [{ make: unique("Bulk"), model: "One" }],
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/make-models/csv",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/make-models/csv" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/make-models/csv",
+    access: { kind: "admin" },
+    write: true,
+    request: () => ({ url: "/api/admin/make-models/csv", ...csv(`make,model\n${unique("Csv")},One\n`) }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/make-models/engine-types",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/make-models/engine-types" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/make-models/engine-types/bulk",
+    access: { kind: "admin" },
+    write: true,
+    request: () => ({
+      url: "/api/admin/make-models/engine-types/bulk",
+      payload: [{ make: "Ford", model: "F-150", engineType: unique("V") }],
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/make-models/engine-types/csv",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/make-models/engine-types/csv" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/make-models/engine-types/csv",
+    access: { kind: "admin" },
+    write: true,
+    request: () => ({
+      url: "/api/admin/make-models/engine-types/csv",
+      ...csv(`make,model,engineType\nFord,F-150,${unique("E")}\n`),
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/make-models/engine-types/:id",
+    access: { kind: "admin" },
+    request: async (ctx) => {
+      const { rows } = await ctx.app.database.execute(
+        "insert into engine_types (make, model, engine_type) values ('Ford', 'F-150', $1) returning id",
+        [unique("Doomed")],
+      );
+      return { url: `/api/admin/make-models/engine-types/${rows[0].id}` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/admin/make-models/:id",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/make-models/${ctx.makeModelId}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/make-models/:id",
+    access: { kind: "admin" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/admin/make-models/${ctx.makeModelId}`,
+      payload: { make: "Ford", model: unique("Model") },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/make-models/:id",
+    access: { kind: "admin" },
+    request: async (ctx) => {
+      const { rows } = await ctx.app.database.execute(
+        "insert into make_models (make, model) values ($1, 'Doomed') returning id",
+        [unique("Gone")],
+      );
+      return { url: `/api/admin/make-models/${rows[0].id}` };
+    },
+  },
+
+  // Public catalog and mobile cars
+  {
+    method: "GET",
+    route: "/api/make-models",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/make-models" }),
+  },
+  {
+    method: "GET",
+    route: "/api/make-models/engine-types",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/make-models/engine-types?make=Ford" }),
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/cars/makes",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/mobile/cars/makes" }),
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/cars/makes/:make/models",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/mobile/cars/makes/Ford/models" }),
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/cars/makes/:make/engine-types",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/mobile/cars/makes/Ford/engine-types?model=F-150" }),
+  },
+
+  // Client relations
+  {
+    method: "GET",
+    route: "/api/client-relations",
+    access: { kind: "clientManager" },
+    request: () => ({ url: "/api/client-relations" }),
+  },
+  {
+    method: "POST",
+    route: "/api/client-relations/client-info/:id",
+    access: { kind: "clientManager" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/client-relations/client-info/${ctx.appA}`,
+      payload: { contactName: "Dana Doe", notes: "ok" },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/client-relations/reports/:id",
+    access: { kind: "clientManager" },
+    request: async (ctx) => {
+      const { rows } = await ctx.app.database.execute(
+        "insert into client_reports (app_id, title) values ($1, 'Report') returning id",
+        [ctx.appA],
+      );
+      return { url: `/api/client-relations/reports/${rows[0].id}` };
+    },
+  },
+
+  // Icons, images, the widget's app, health
+  {
+    method: "GET",
+    route: "/api/icon-categories",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/icon-categories" }),
+  },
+  {
+    method: "GET",
+    route: "/api/icons/:category",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/icons/Automotive" }),
+  },
+  {
+    method: "GET",
+    route: "/api/gallery/:x",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/gallery/car" }),
+  },
+  {
+    method: "GET",
+    route: "/api/icon-files/:file",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/icon-files/car.svg" }),
+  },
+  {
+    method: "POST",
+    route: "/api/images2",
+    access: { kind: "signedIn" },
+    write: true,
+    request: (ctx) => ({ url: "/api/images2?mutations=resize:10,", ...imageBody(ctx.png) }),
+  },
+  {
+    method: "GET",
+    route: "/api/images/:key",
+    access: { kind: "public" },
+    request: async (ctx) => {
+      const admin = ctx.personas.find((p) => p.name === "Admin")!.user!;
+      const up = await ctx.app.inject({
+        method: "POST",
+        url: "/api/images2",
+        ...imageBody(ctx.png),
+        headers: { ...admin.headers, ...imageBody(ctx.png).headers },
+      });
+      return { url: up.json().data.url };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/app",
+    access: { kind: "public" },
+    publishesApp: true,
+    request: (ctx) => ({ url: "/api/mobile/app", headers: { "x-app": ctx.appA } }),
+  },
+  {
+    method: "GET",
+    route: "/api/health",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/health" }),
+  },
+];
+
+/**
+ * Routes of other modules with their own identity model (the widget's end users, identified by user id and
+ * the X-App header rather than console roles); their own tests cover them.
+ */
+export const otherModules = [
+  /^(GET|POST|PUT|DELETE) \/api\/mobile\/(users|analytics|app\/push-notifications)\b/,
+];
+
+/** Creates the two apps, their teams, and one fixture of each kind the endpoints need. */
+export async function matrixContext(app: FastifyInstance): Promise<Ctx> {
+  const markers = {
+    A: `Alpha${randomBytes(3).toString("hex")}`,
+    B: `Bravo${randomBytes(3).toString("hex")}`,
+  };
+  const admin = await testUser(app, "Admin");
+  const personas: Persona[] = [{ name: "anonymous" }, { name: "stranger", user: await testUser(app) }];
+  const ids: Record<"A" | "B", string> = { A: "", B: "" };
+  for (const which of ["B", "A"] as const) {
+    const owner = await testUser(app);
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/apps",
+      headers: owner.headers,
+      payload: {
+        definition: {
+          name: `${markers[which]} Motors`,
+          website: `https://${markers[which].toLowerCase()}.example.com`,
+        },
+      },
+    });
+    ids[which] = res.json().data.appId;
+    const label = which === "A" ? "this" : "other";
+    personas.push({ name: `${label} Owner`, user: owner, role: { app: which, role: "Owner" } });
+    for (const role of ["Manager", "Service", "Associate"] as const) {
+      const u = await testUser(app);
+      await grantRole(app, u.id, ids[which], role);
+      personas.push({ name: `${label} ${role}`, user: u, role: { app: which, role } });
+    }
+  }
+  personas.push(
+    { name: "Admin", user: admin },
+    { name: "Accountant", user: await testUser(app, "Accountant") },
+  );
+
+  const template = await app.inject({
+    method: "POST",
+    url: "/api/apps",
+    headers: admin.headers,
+    payload: { definition: { name: "Template Motors" } },
+  });
+  await app.database.execute("update apps set is_master = true where id = $1", [template.json().data.appId]);
+  await app.database.execute(
+    `update apps set push_profile = '{"web":{"publicKey":"p","privateKey":"s","subject":"mailto:a@b.co"}}' where id = $1`,
+    [ids.A],
+  );
+  const { rows: multi } = await app.database.execute(
+    "insert into multiapps (name) values ('Group') returning id",
+  );
+  const { rows: mm } = await app.database.execute(
+    "insert into make_models (make, model) values ('Ford', 'F-150') returning id",
+  );
+  await app.database.execute(
+    "insert into engine_types (make, model, engine_type) values ('Ford', 'F-150', 'V8')",
+  );
+  const file = await storeAppUserFile(
+    app.database.db,
+    diskStorage(`${app.config.dataDir}/images`),
+    ids.A,
+    "users.csv",
+    "text/csv",
+    Buffer.from("email\n"),
+  );
+  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#c00" } })
+    .png()
+    .toBuffer();
+  return {
+    app,
+    personas,
+    appA: ids.A,
+    appB: ids.B,
+    markers,
+    multiappId: multi[0].id,
+    makeModelId: mm[0].id,
+    fileId: file.id,
+    png,
+  };
+}
+
+/** The status the documented table gives this persona on this endpoint (200 when allowed). */
+export function expectedStatus(access: Access, p: Persona): number {
+  if (access.kind === "public") return 200;
+  if (p.name === "anonymous") return 401;
+  switch (access.kind) {
+    case "signedIn":
+      return 200;
+    case "admin":
+      return p.name === "Admin" ? 200 : 403;
+    case "clientManager":
+      return p.name === "Admin" || p.name === "Accountant" ? 200 : 403;
+    case "app":
+      if (p.name === "Admin") return 200;
+      // Strangers to the app get 404, so app ids cannot be probed.
+      if (p.role?.app !== "A") return 404;
+      return documented[access.action].includes(p.role.role) ? 200 : 403;
+  }
+}
+
+/** Apps whose data this persona may see (Accountants see every client in client relations). */
+export function seesApp(p: Persona, which: "A" | "B"): boolean {
+  if (p.name === "Admin" || p.name === "Accountant") return true;
+  return p.role?.app === which;
+}
+
+/** Sends a request as a persona (from its own client address, so rate limits do not mix personas up). */
+export async function send(ctx: Ctx, e: Endpoint, p: Persona, req: Request) {
+  const headers: Record<string, string> = {
+    ...(p.user && req.auth !== false ? p.user.headers : {}),
+    ...req.headers,
+  };
+  const res = await ctx.app.inject({
+    method: e.method,
+    url: req.url,
+    headers,
+    payload: req.payload as string | object | Buffer | undefined,
+    remoteAddress: someAddress(),
+  });
+  let body: any;
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, text: res.body };
+}
