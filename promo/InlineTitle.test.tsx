@@ -51,6 +51,8 @@ describe("inline title editor", () => {
     key("Enter");
     expect(input()).toBeNull();
     expect(onCommit).toHaveBeenCalledExactlyOnceWith("New title");
+    // Keyboard users continue from the Edit button.
+    expect(document.activeElement?.textContent).toBe("Edit title");
   });
 
   it("Escape closes and throws the change away", () => {

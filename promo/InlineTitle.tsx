@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PromoTexts } from "./texts.ts";
 
 interface Props {
@@ -26,9 +26,21 @@ export function InlineTitle({ value, color, onCommit, error, texts }: Props) {
     closed.current = false;
     setEditing(true);
   };
-  const close = (keep: boolean) => {
+  // After Enter or Escape, keyboard users continue from the Edit button; after a click elsewhere, focus
+  // stays where they clicked.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  const close = (keep: boolean, byKey = false) => {
     if (closed.current) return;
     closed.current = true;
+    refocus.current = byKey;
     setEditing(false);
     if (keep && draft !== value) onCommit?.(draft);
   };
@@ -46,8 +58,8 @@ export function InlineTitle({ value, color, onCommit, error, texts }: Props) {
           autoFocus
           onChange={(e) => setDraft(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter") close(true);
-            else if (e.key === "Escape") close(false);
+            if (e.key === "Enter") close(true, true);
+            else if (e.key === "Escape") close(false, true);
           }}
           onBlur={() => close(true)}
         />
@@ -57,7 +69,7 @@ export function InlineTitle({ value, color, onCommit, error, texts }: Props) {
         </h2>
       )}
       {onCommit && !editing ? (
-        <button type="button" className="promo-edit" onClick={open}>
+        <button type="button" className="promo-edit" ref={editButton} onClick={open}>
           {texts.editTitle}
         </button>
       ) : null}

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { PromoItem } from "../schemas/index.ts";
 import { IconPicker } from "./IconPicker.tsx";
 import { PromoIcon } from "./PromoIcon.tsx";
@@ -24,6 +24,12 @@ export function ItemEditor({ item, iconColor, domainType, errors, busy, texts, o
   const [subtitle, setSubtitle] = useState(item.subtitle ?? "");
   const [icon, setIcon] = useState(item.icon);
   const [picking, setPicking] = useState(false);
+  const changeIcon = useRef<HTMLButtonElement>(null);
+  // Keyboard users continue where they opened the picker from.
+  const closePicker = () => {
+    setPicking(false);
+    changeIcon.current?.focus();
+  };
 
   const field = (name: "title" | "subtitle", label: string, value: string, set: (v: string) => void) => (
     <label className="promo-field">
@@ -58,7 +64,7 @@ export function ItemEditor({ item, iconColor, domainType, errors, busy, texts, o
     >
       <div className="promo-icon-edit">
         <PromoIcon icon={icon} color={iconColor} />
-        <button type="button" onClick={() => setPicking(true)}>
+        <button type="button" ref={changeIcon} onClick={() => setPicking(true)}>
           {texts.changeIcon}
         </button>
         {errors.icon ? (
@@ -84,9 +90,9 @@ export function ItemEditor({ item, iconColor, domainType, errors, busy, texts, o
           texts={texts}
           onChange={(next) => {
             setIcon(next);
-            setPicking(false);
+            closePicker();
           }}
-          onCancel={() => setPicking(false)}
+          onCancel={closePicker}
         />
       ) : null}
     </form>
