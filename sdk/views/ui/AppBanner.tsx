@@ -24,7 +24,7 @@ export function AppBanner({
     <aside className="ba-banner" aria-label={t("banner.download")} lang={lang}>
       <p className="ba-banner-text">{t("banner.text")}</p>
       {link ? (
-        <a className="ba-button ba-button-small" href={link} target="_blank" rel="noopener noreferrer">
+        <a className="ba-banner-button" href={link} target="_blank" rel="noopener noreferrer">
           {t("banner.download")}
         </a>
       ) : null}
