@@ -1,0 +1,160 @@
+import type { Browser, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+
+/**
+ * The analytics buffer under chaos: the events endpoint answers 500 half the time (sometimes after the
+ * server stored the batch, so the answer is what gets lost), and the page reloads while a flush is in
+ * flight. Every event the widget made must be stored exactly once: the ids the server newly stored add up to
+ * the number of events, and that is the number the visitor's actions produced.
+ */
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let appId: string;
+
+const FEATURES = ["Specials", "Contact", "Events"].map((title, i) => ({
+  id: `5a0c8a1e-7c1b-4b8e-9f00-00000000000${i}`,
+  type: ["Coupons", "ContactUs", "Events"][i],
+  title,
+}));
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const email = `chaos-${Date.now()}@example.com`;
+  await api("/accounts/sign-up", { email, password: "secret-pass" });
+  const token = await api<string>("/accounts/sign-in", { email, password: "secret-pass" });
+  appId = (
+    await api<{ appId: string }>("/apps", { definition: { name: "Chaos Motors", features: FEATURES } }, token)
+  ).appId;
+});
+afterAll(() => browser?.close());
+
+/** A small seeded generator, so a failing run can be replayed. */
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("analytics buffer chaos", () => {
+  it("stores every event exactly once through 500s and reloads mid-flush", async () => {
+    const seed = Number(process.env.CHAOS_SEED ?? 20261121);
+    const random = mulberry32(seed);
+    const page: Page = await browser.newPage();
+    const seen = new Set<string>();
+    let stored = 0;
+    let chaos = true;
+    let failures = 0;
+    let lostAnswers = 0;
+    let holdNext: { arrived: () => void; release: Promise<void> } | null = null;
+
+    const forward = async (route: Route) => {
+      const res = await route.fetch();
+      const json = await res.json();
+      stored += json.data.stored;
+      return { res, json };
+    };
+    await page.route("**/api/mobile/analytics/events", async (route) => {
+      for (const e of JSON.parse(route.request().postData() ?? "[]")) seen.add(e.id);
+      try {
+        if (holdNext) {
+          // This batch reaches the server, but the page reloads before the answer arrives.
+          const hold = holdNext;
+          holdNext = null;
+          await forward(route);
+          hold.arrived();
+          await hold.release;
+          await route.fulfill({ status: 200, json: {} }).catch(() => {});
+          return;
+        }
+        if (chaos && random() < 0.5) {
+          failures++;
+          if (random() < 0.5) {
+            lostAnswers++;
+            await forward(route);
+          }
+          return await route.fulfill({
+            status: 500,
+            json: { error: { message: "chaos", code: "Internal" } },
+          });
+        }
+        const { res, json } = await forward(route);
+        await route.fulfill({ response: res, json });
+      } catch {
+        /* the page went away while this request was open */
+      }
+    });
+
+    let expected = 1; // the install signal, once
+    const w = page.locator("brand-app");
+    const load = async (reload: boolean) => {
+      if (reload) await page.reload();
+      else await page.goto(`${baseUrl}/demo/${appId}`);
+      await w.locator(".ba-account-menu").waitFor();
+      expected++; // page_view of home on every load
+    };
+    const browse = async (clicks: number) => {
+      for (let i = 0; i < clicks; i++) {
+        await w
+          .locator(".ba-feature-button")
+          .nth(i % FEATURES.length)
+          .click();
+        await w.locator(".ba-back").click();
+        await w.locator(".ba-name").waitFor();
+        expected += 2; // page_view of the feature, then of home
+      }
+    };
+    // After three failures in a row the buffer rests until the next load (spec §4), so a held flush may
+    // not come: then the page reloads anyway (which restarts the buffer) and tries again.
+    let midFlushReloads = 0;
+    const reloadMidFlush = async () => {
+      for (let attempt = 0; attempt < 6; attempt++) {
+        let arrived!: () => void;
+        let release!: () => void;
+        const inFlight = new Promise<boolean>((r) => (arrived = () => r(true)));
+        holdNext = { arrived, release: new Promise<void>((r) => (release = r)) };
+        await browse(3);
+        const held = await Promise.race([
+          inFlight,
+          new Promise<boolean>((r) => setTimeout(() => r(false), 3000)),
+        ]);
+        if (!held) holdNext = null;
+        await load(true);
+        release();
+        if (held) return void midFlushReloads++;
+      }
+    };
+
+    await load(false);
+    await browse(8);
+    await reloadMidFlush();
+    await browse(10);
+    await reloadMidFlush();
+    await browse(6);
+    await page.waitForTimeout(1500);
+
+    // Calm: the server answers again, and a last load sends whatever the exhausted retries left saved.
+    chaos = false;
+    await load(true);
+    await expect.poll(() => stored, { timeout: 20_000, interval: 200 }).toBe(expected);
+    expect(seen.size).toBe(expected);
+    expect(midFlushReloads, "reloads while a flush was in flight").toBe(2);
+    expect(failures, "the chaos did happen").toBeGreaterThan(0);
+    expect(lostAnswers, "some stored batches lost their answer").toBeGreaterThan(0);
+    await page.close();
+  }, 180_000);
+});
