@@ -121,6 +121,19 @@ describe("navigation", () => {
     expect(view.$$(".ba-screen .ba-feature-title").map((e) => e.textContent)).toEqual(["Specials"]);
   });
 
+  it("a new screen takes the focus in the widget, never in the preview", async () => {
+    const definition = baseDefinition({
+      features: [{ id: uuid(1), type: "Events", title: "Promotions" }] as never,
+    });
+    view = await renderApp({ definition });
+    await view.click(view.button("Promotions"));
+    expect(view.container.ownerDocument.activeElement?.textContent).toBe("Promotions");
+    expect(view.container.ownerDocument.activeElement?.tagName).toBe("H2");
+    view.unmount();
+    view = await renderApp({ definition, mode: "preview", featureId: uuid(1) });
+    expect(view.container.ownerDocument.activeElement?.tagName).not.toBe("H2");
+  });
+
   it("controlled routes render what they are told and report navigation", async () => {
     const onNavigate = vi.fn();
     view = await renderApp({

@@ -1,4 +1,5 @@
 import { useView } from "../context.ts";
+import { preloadScreenOf } from "../screens/registry.tsx";
 import type { AnyFeature } from "../types.ts";
 import { FeatureIcon } from "../ui/FeatureIcon.tsx";
 
@@ -11,7 +12,12 @@ export function targetOf(feature: AnyFeature): string {
 
 /** One feature entry (icon and title) as a button; used by the home grid, the row, 'More' and menus. */
 export function FeatureEntry({ feature }: { feature: AnyFeature }) {
-  const { navigate } = useView();
+  const { navigate, features } = useView();
+  // The screen's code starts loading when the visitor points at or tabs to the entry, not on the click.
+  const preload = () => {
+    const target = features.find((f) => f.id === targetOf(feature));
+    preloadScreenOf((target ?? feature).type);
+  };
   const title = feature.title ?? feature.type;
   return (
     <li className="ba-feature">
@@ -19,6 +25,8 @@ export function FeatureEntry({ feature }: { feature: AnyFeature }) {
         type="button"
         className="ba-feature-button"
         onClick={() => navigate({ page: "feature", featureId: targetOf(feature) })}
+        onPointerEnter={preload}
+        onFocus={preload}
       >
         <FeatureIcon icon={feature.icon as string | undefined} title={title} />
         <span className="ba-feature-title">{title}</span>

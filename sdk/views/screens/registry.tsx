@@ -24,6 +24,36 @@ const loaders = {
   webLink: () => import("./WebLink.tsx"),
 };
 
+/** Which loader holds each type's screen, so an entry can start loading it on hover or focus. */
+const LOADER_OF: Record<string, keyof typeof loaders> = {
+  ClickToCall: "call",
+  ClickToLink: "webLink",
+  ClickToDirections: "directions",
+  ClickToExternalApp: "branded",
+  ClickToEmail: "email",
+  WebLink: "webLink",
+  ClickToText: "texting",
+  Email: "email",
+  ContactUs: "contactUs",
+  Coupons: "coupons",
+  Events: "events",
+  ReferralProgram: "referral",
+  Loyalty: "loyalty",
+  Loyalty2: "loyalty2",
+  Form: "form",
+  Menu: "menu",
+  BrandedOemAppSelect: "branded",
+  BrandedRoadsideAssistance: "branded",
+  BrandedBookYourService: "webLink",
+  DealershipSelector: "branded",
+};
+
+/** Starts loading one type's screen (a no-op for types without a lazy screen). */
+export function preloadScreenOf(type: string): void {
+  const key = LOADER_OF[type];
+  if (key) void loaders[key]().catch(() => {});
+}
+
 /** Starts loading every screen (the builder preview and the promo simulator show them all). */
 export const preloadScreens = (): Promise<unknown> =>
   Promise.all(Object.values(loaders).map((load) => load()));
