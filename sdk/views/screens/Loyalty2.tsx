@@ -79,7 +79,7 @@ const EMPTY_DISPLAY: LoyaltyDisplay = { currentPoints: 0, currentValue: 0 };
  * collapsible panels. Figures come from the rewards service through the sdk; the preview shows zeros.
  */
 export function LoyaltyProgramScreen({ program, title }: { program: LoyaltyProgram; title?: string }) {
-  const { t, lang, data, timeZone } = useView();
+  const { t, lang, data, timeZone, onInstallApp } = useView();
   const display = data.loyalty?.[program.id] ?? EMPTY_DISPLAY;
   const image = safeImage(program.image);
   const money = new Intl.NumberFormat(lang, { style: "currency", currency: "USD" }).format(
@@ -110,6 +110,11 @@ export function LoyaltyProgramScreen({ program, title }: { program: LoyaltyProgr
         </dl>
         {display.expiryPeriod ? (
           <p className="ba-note">{t("loyalty.expire", { period: display.expiryPeriod })}</p>
+        ) : null}
+        {onInstallApp ? (
+          <button type="button" className="ba-button ba-button-secondary" onClick={onInstallApp}>
+            {t("loyalty.install")}
+          </button>
         ) : null}
         <EarnSpendTabs display={display} />
         <Collapse

@@ -68,10 +68,15 @@ describe("loyalty programs (Loyalty2)", () => {
     expect(view.$(".ba-empty")?.textContent).toBe("No Loyalty Programs");
   });
 
-  it("opens exactly one program directly", async () => {
+  it("opens exactly one program directly; Install only when the surface can install", async () => {
     view = await open({ type: "Loyalty2", title: "Rewards", programs: [program(1)] });
     expect(view.$("[data-page=loyalty2]")).not.toBeNull();
     expect(view.$(".ba-detail-title")?.textContent).toBe("Program 1");
+    expect(view.text()).not.toContain("Install");
+    const onInstallApp = vi.fn();
+    await view.rerender({ onInstallApp });
+    await view.click(view.button("Install"));
+    expect(onInstallApp).toHaveBeenCalled();
   });
 
   it("lists several; a program shows points, value, expiry, Earn/Spend tabs and the panels", async () => {
