@@ -90,10 +90,18 @@ ${snippet}
     decorateReply: false,
     maxAge: 5 * 60 * 1000,
   });
+  // The promo chunks carry a content hash in their names, so they never change and are cached for good;
+  // the entry script keeps its name across builds and is cached briefly.
   await app.register(fastifyStatic, {
     root: path.join(distDir, "promo"),
     prefix: "/promo-assets/",
     decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply, file) =>
+      reply.header(
+        "cache-control",
+        /-[\w-]{8}\.js$/.test(file) ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      ),
   });
   await app.register(fastifyStatic, {
     root: path.join(distDir, "portal"),

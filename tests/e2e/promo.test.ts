@@ -116,6 +116,20 @@ describe("promo page", () => {
     expect(shift).toBeLessThan(0.01);
   });
 
+  it("serves the hashed script chunks for good and the entry script briefly", async () => {
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((n) => n.includes("/promo-assets/")),
+    );
+    const chunk = scripts.find((n) => /SimulatorScreen-[\w-]{8}\.js$/.test(n));
+    expect(chunk).toBeDefined();
+    expect((await fetch(chunk!)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const entry = await fetch(`${baseUrl}/promo-assets/client.js`);
+    expect(entry.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
   it("has no serious or critical axe-core violations", async () => {
     expect(await seriousViolations()).toEqual([]);
   });
