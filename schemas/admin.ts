@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
-import { AppStatus, DomainType, Lang, MakeModelType } from "./app.ts";
+import { AppLocation, AppStatus, DomainType, Lang, MakeModelType } from "./app.ts";
 import { messages } from "./messages.ts";
 import { text } from "./text.ts";
 
@@ -65,14 +65,8 @@ export const AppMetadata = Type.Object(
 );
 export type AppMetadata = Static<typeof AppMetadata>;
 
-/** App locations (spec §3: ids and integrationId), set by POST /admin/apps/{id}/locations. */
-export const AppLocations = Type.Object(
-  {
-    ids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 500 }),
-    integrationId: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false, errorMessage: { required: { ids: messages.required } } },
-);
+/** The app's locations (spec §3: ids and integrationId), replaced by POST /admin/apps/{id}/locations. */
+export const AppLocations = Type.Array(AppLocation, { maxItems: 500 });
 export type AppLocations = Static<typeof AppLocations>;
 
 export const AppRelease = Type.Object({

@@ -449,7 +449,7 @@ export const endpoints: Endpoint[] = [
     write: true,
     request: (ctx) => ({
       url: `/api/admin/apps/${ctx.appA}/locations`,
-      payload: { ids: ["north", "south"], integrationId: "dms" },
+      payload: [{ id: "north", integrationId: "dms" }, { id: "south" }],
     }),
   },
   {

@@ -105,11 +105,12 @@ describe("admin apps", () => {
       method: "POST",
       url: `/api/admin/apps/${appId}/locations`,
       headers: admin.headers,
-      payload: { ids: ["store-1", "store-2"], integrationId: "dms-42" },
+      payload: [{ id: "store-1", integrationId: "dms-42", name: "North" }, { id: "store-2" }],
     });
-    expect(locations.body.data.locations).toEqual({ ids: ["store-1", "store-2"], integrationId: "dms-42" });
+    const stored = [{ id: "store-1", integrationId: "dms-42", name: "North" }, { id: "store-2" }];
+    expect(locations.body.data.locations).toEqual(stored);
     const asOwner = await call(app, { method: "GET", url: `/api/apps/${appId}`, headers: owner.headers });
-    expect(asOwner.body.data.locations).toEqual({ ids: ["store-1", "store-2"], integrationId: "dms-42" });
+    expect(asOwner.body.data.locations).toEqual(stored);
   });
 
   it("keeps push keys write-only", async () => {
