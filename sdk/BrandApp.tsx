@@ -20,7 +20,7 @@ const noAccount = () => () => {};
 
 /**
  * The widget's root. The app loads and home renders first; the runtime (account, analytics, push) is
- * imported right after and started for this instance, then stopped on unmount so a removed element leaves
+ * imported once the app is loaded and started for this instance, then stopped on unmount so a removed element leaves
  * no listener or timer behind. Every instance has its own client, store and runtime.
  */
 export function BrandApp({ appId, apiBase }: BrandAppProps) {
@@ -32,8 +32,13 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   }, [base, id]);
   const [runtime, setRuntime] = useState<{ widget: Widget; AccountBar: Runtime["AccountBar"] } | null>(null);
 
+  const state = useSyncExternalStore(app.subscribe, app.get, app.get);
+  // Only a found app gets a runtime: signals for an unknown app would be refused and kept forever.
+  const settled = state.status === "ready";
+  useEffect(() => app.load(), [app]);
+  // The runtime is imported once home is on screen, so it never delays the first view.
   useEffect(() => {
-    app.load();
+    if (!settled) return;
     let live = true;
     let widget: Widget | undefined;
     import("./runtime.ts").then(
@@ -50,9 +55,8 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
       widget?.stop();
       setRuntime(null);
     };
-  }, [app, client, id, base]);
+  }, [settled, app, client, id, base]);
 
-  const state = useSyncExternalStore(app.subscribe, app.get, app.get);
   const account = useSyncExternalStore<AccountState | null>(
     runtime?.widget.account.subscribe ?? noAccount,
     runtime ? runtime.widget.account.get : () => null,

@@ -1,4 +1,5 @@
 import type { EndUserProfileUpdate, MobileApp, Vehicle } from "../schemas/index.ts";
+import { takePreloadedApp } from "./preload.ts";
 
 /** An error of a widget call: `status` 0 for network failures and timeouts (spec §8 Widget). */
 export class WidgetApiError extends Error {
@@ -37,23 +38,39 @@ export type WidgetProfile = EndUserProfileUpdate & {
 export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fetch }: WidgetClientOptions) {
   async function request<T>(
     path: string,
-    init: { method?: string; body?: unknown; token?: string; keepalive?: boolean } = {},
+    init: {
+      method?: string;
+      body?: unknown;
+      token?: string;
+      keepalive?: boolean;
+      preloaded?: Promise<Response>;
+    } = {},
   ): Promise<T> {
     const ctrl = new AbortController();
-    const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        ctrl.abort();
+        reject(Object.assign(new Error("timeout"), { name: "AbortError" }));
+      }, timeoutMs);
+    });
     let res: Response;
     try {
-      res = await f(`${apiBase}/api${path}`, {
-        method: init.method ?? "GET",
-        signal: ctrl.signal,
-        keepalive: init.keepalive,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        headers: {
-          "x-app": appId,
-          ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-      });
+      res = await Promise.race([
+        init.preloaded ??
+          f(`${apiBase}/api${path}`, {
+            method: init.method ?? "GET",
+            signal: ctrl.signal,
+            keepalive: init.keepalive,
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+            headers: {
+              "x-app": appId,
+              ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+              ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+            },
+          }),
+        timeout,
+      ]);
     } catch (e) {
       throw new WidgetApiError(
         (e as Error).name === "AbortError" ? "XMLHttpRequest timeout" : "Network Error",
@@ -70,7 +87,8 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     request<T>(path, { method: "POST", body, token });
   const users = "/mobile/users";
   return {
-    getApp: () => request<WidgetApp>("/mobile/app"),
+    /** The app; the loader's preloaded response is used when there is one (spec §7). */
+    getApp: () => request<WidgetApp>("/mobile/app", { preloaded: takePreloadedApp(apiBase, appId) }),
     sendEmailCode: (email: string) => post<boolean>(`${users}/auth/email-confirmation`, { email }),
     sendSmsCode: (phone: string) => post<boolean>(`${users}/auth/sms-confirmation`, { phone }),
     signIn: (body: ({ email: string } | { phone: string }) & { code: string; userId: string }) =>

@@ -1,4 +1,5 @@
 import { EMBED_APP_ID_ATTRIBUTE, EMBED_CONTAINER_SELECTOR, EMBED_MISSING_WARNING } from "../core/embed.ts";
+import { preloadApp } from "./preload.ts";
 
 /**
  * The paste-in loader: finds the named containers, loads the element bundle once and mounts one
@@ -7,10 +8,13 @@ import { EMBED_APP_ID_ATTRIBUTE, EMBED_CONTAINER_SELECTOR, EMBED_MISSING_WARNING
 const script = document.currentScript as HTMLScriptElement | null;
 const base = script?.src ? new URL(".", script.src).href : `${location.origin}/sdk/`;
 
-function mount() {
+const apiOrigin = new URL(base).origin;
+const appIdOf = (container: Element) => container.getAttribute(EMBED_APP_ID_ATTRIBUTE) ?? "";
+
+function mount(final: boolean) {
   const containers = document.querySelectorAll(EMBED_CONTAINER_SELECTOR);
   if (!containers.length) {
-    console.warn(EMBED_MISSING_WARNING);
+    if (final) console.warn(EMBED_MISSING_WARNING);
     return;
   }
   if (!customElements.get("brand-app") && !document.querySelector("script[data-brand-app-element]")) {
@@ -23,11 +27,17 @@ function mount() {
   }
   for (const container of containers) {
     if (container.querySelector("brand-app")) continue;
+    // Fetched now, in parallel with the element bundle, instead of after it.
+    preloadApp(apiOrigin, appIdOf(container));
     const app = document.createElement("brand-app");
-    app.setAttribute("app-id", container.getAttribute(EMBED_APP_ID_ATTRIBUTE) ?? "");
+    app.setAttribute("app-id", appIdOf(container));
     container.appendChild(app);
   }
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
-else mount();
+// The snippet puts the container before this script, so it can usually be mounted at once; containers
+// further down the page are picked up when the document is parsed.
+if (document.readyState === "loading") {
+  mount(false);
+  document.addEventListener("DOMContentLoaded", () => mount(true), { once: true });
+} else mount(true);
