@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
@@ -7,6 +9,7 @@ import { type RunningServer, startServer } from "./server.ts";
  * Passwordless sign-in end to end: the widget on the demo host page, the code read from the dev outbox
  * (which prints every mail to the server log), then profile, vehicles, reload and sign-out.
  */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let server: RunningServer;
 let browser: Browser;
 let appId: string;
@@ -56,6 +59,22 @@ afterAll(async () => {
 
 const widget = (page: Page) => page.locator("brand-app");
 
+/** axe-core's serious and critical findings (it walks into the widget's open shadow root). */
+async function seriousViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: any[] }> } }).axe.run({
+      include: [["brand-app"]],
+    }),
+  );
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n: { target: string[] }) => n.target.join(" ")).join(", ")})`,
+    );
+}
+
 describe("widget sign-in", () => {
   it("signs in with the mailed code, keeps the profile across a reload, and signs out", async () => {
     const page = await browser.newPage();
@@ -69,6 +88,7 @@ describe("widget sign-in", () => {
     await w.locator(".ba-account-menu").getByRole("button", { name: "Sign In" }).click();
     const email = `end-user-${Date.now()}@example.com`;
     await w.getByLabel("Email or phone").fill(email);
+    expect(await seriousViolations(page)).toEqual([]);
     await w.getByRole("button", { name: "Send Code" }).click();
     await w.getByText(/We sent a code to .* by email or text/).waitFor();
 
@@ -78,6 +98,7 @@ describe("widget sign-in", () => {
     await w.getByLabel("Code").fill(wrong);
     await w.getByRole("button", { name: "Confirm code" }).click();
     await w.getByText("The code must be invalid :(").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await w.getByLabel("Code").fill(code);
     await w.getByRole("button", { name: "Confirm code" }).click();
@@ -96,6 +117,7 @@ describe("widget sign-in", () => {
     await w.getByLabel("Vehicle Year").fill("2021");
     await w.getByRole("button", { name: "Add vehicle" }).click();
     await w.getByText("2021 Ford F-150").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // After a reload the profile is loaded from the server with the stored token.
     await page.reload();
