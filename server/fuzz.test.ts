@@ -41,7 +41,9 @@ const hostileStrings = [
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection payload, sent as written
   "{{7*7}}${7*7}",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell-style payload, sent as written
   "${jndi:ldap://127.0.0.1/a}",
   "../../../../etc/passwd",
   "\u0000",

@@ -175,27 +175,26 @@ export async function changePassword(db: Db, user: UserRow, token: string, input
 }
 
 /**
- * Sends a reset link when the address has an account. The answer is the same either way, and a mail
- * failure is only logged, so the call reveals nothing about which addresses have accounts.
+ * Sends a reset link when the address has an account. The caller answers at once and the same way either
+ * way, while the look-up and the mail happen after the answer: neither the answer nor its timing tells
+ * which addresses have accounts. Returns the background work so tests can wait for it.
  */
-export async function sendPasswordReset(
+export function sendPasswordReset(
   db: Db,
   mailer: Mailer,
   log: FastifyBaseLogger,
   email: string,
   origin: string,
 ): Promise<void> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)));
-  if (!user) return;
-  const { token } = await issueToken(db, "reset-password", user.email, { userId: user.id });
-  try {
+  return (async () => {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email)));
+    if (!user) return;
+    const { token } = await issueToken(db, "reset-password", user.email, { userId: user.id });
     await mailer.send(mailTexts.resetPassword(user.email, mailLinks.resetPassword(origin, token)));
-  } catch (err) {
-    log.error({ err }, "password reset mail failed");
-  }
+  })().catch((err) => log.error({ err }, "password reset mail failed"));
 }
 
 /** Sets a new password from a reset link and signs out every session (the old password may be known). */

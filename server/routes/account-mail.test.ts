@@ -273,7 +273,12 @@ describe("the dev outbox", () => {
     try {
       const user = await testUser(local);
       await call(local, { method: "POST", url: `/api/accounts/send-password-reset/${user.email}` });
-      const { rows } = await local.database.execute('select "to", subject, text from mail_outbox');
+      // The mail goes out after the answer (see sendPasswordReset): wait for it.
+      let rows: any[] = [];
+      for (let i = 0; i < 50 && rows.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        rows = (await local.database.execute('select "to", subject, text from mail_outbox')).rows;
+      }
       expect(rows).toEqual([
         expect.objectContaining({
           to: user.email,

@@ -123,7 +123,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (
       config: { rateLimit: { max: 5, timeWindow: minute } },
     },
     async (req) => {
-      await sendPasswordReset(db, mailer, req.log, req.params.email, linkOrigin);
+      void sendPasswordReset(db, mailer, req.log, req.params.email, linkOrigin);
       return { data: { message: PASSWORD_RESET_SENT } };
     },
   );
