@@ -153,3 +153,41 @@ export const smsOutbox = pgTable("sms_outbox", {
   text: text("text").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A custom form as an end user submitted it: the values by field name (spec §2 Form, §3 form data). */
+export const formData = pgTable(
+  "form_data",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    featureId: text("feature_id").notNull(),
+    /** The feature's title when submitted, so the list still reads well after the form is renamed. */
+    title: text("title"),
+    userId: text("user_id"),
+    values: jsonb("values").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("form_data_app_feature_idx").on(t.appId, t.featureId, t.createdAt)],
+);
+
+/** A lead: someone who left their contact details, from a form or a special offer's information request. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    source: text("source").notNull(), // "form"
+    formDataId: uuid("form_data_id").references(() => formData.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    name: text("name"),
+    phone: text("phone"),
+    email: text("email"),
+    comments: text("comments"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("leads_app_idx").on(t.appId, t.createdAt)],
+);
