@@ -100,7 +100,10 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
               onNavigate={(route, page) => track("page_view", { page, featureId: route.featureId })}
               onShare={share}
               onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
-              onSubmitForm={(f) => track("form_submit", { featureId: f.id, title: f.title })}
+              onSubmitForm={async (f, values) => {
+                await client.submitForm(f.id, values, runtime?.widget.account.userId());
+                track("form_submit", { featureId: f.id, title: f.title });
+              }}
             />
           </>
         ) : (

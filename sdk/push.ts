@@ -19,7 +19,7 @@ export async function subscribePush(
   client: WidgetClient,
   analytics: Analytics,
   opts: { userId: string; swUrl: string; prompt: boolean },
-): Promise<"subscribed" | "fallback" | "denied"> {
+): Promise<"subscribed" | "fallback"> {
   const fallback = async () => {
     await client.subscribe3(opts.userId, `web-${opts.userId}`);
     return "fallback" as const;
@@ -33,10 +33,11 @@ export async function subscribePush(
     analytics.fail("unsupported_feature", { title: "push" });
     return fallback();
   }
-  if (Notification.permission === "denied") return "denied";
+  // Without permission the device is still subscribed, with the fallback token, so the server knows it.
+  if (Notification.permission === "denied") return fallback();
   if (Notification.permission !== "granted") {
-    if (!opts.prompt) return "denied";
-    if ((await Notification.requestPermission()) !== "granted") return "denied";
+    if (!opts.prompt) return fallback();
+    if ((await Notification.requestPermission()) !== "granted") return fallback();
   }
   try {
     const registration = await navigator.serviceWorker.register(opts.swUrl);

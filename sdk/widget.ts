@@ -24,9 +24,9 @@ export function createWidget(appId: string, apiBase: string, client: WidgetClien
   const push = (prompt: boolean) =>
     analytics
       ? subscribePush(appId, client, analytics, { userId: account.userId(), swUrl, prompt }).catch(
-          () => "denied" as const,
+          () => "failed" as const,
         )
-      : Promise.resolve("denied" as const);
+      : Promise.resolve("fallback" as const);
 
   return {
     client,

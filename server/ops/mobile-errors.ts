@@ -15,6 +15,8 @@ export const mobileErrors = {
   EndUserNotFound: { status: 400, message: "This user is unknown to the app" },
   SmsFailed: { status: 502, message: "The text message could not be sent, try again later" },
   PushTokenRequired: { status: 400, message: "A push token is required" },
+  FormNotFound: { status: 404, message: "Form not found" },
+  FormEmpty: { status: 400, message: "value can't be empty" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type MobileErrorCode = keyof typeof mobileErrors;

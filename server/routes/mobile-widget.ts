@@ -4,6 +4,7 @@ import type { Mailer } from "../services/mail.ts";
 import { type Sms, smsFromEnv } from "../services/sms.ts";
 import { mobileAnalyticsRoutes } from "./mobile-analytics.ts";
 import { mobileAuthRoutes } from "./mobile-auth.ts";
+import { mobileFormRoutes } from "./mobile-forms.ts";
 import { mobilePushRoutes } from "./mobile-push.ts";
 import { mobileUserRoutes } from "./mobile-users.ts";
 
@@ -16,7 +17,8 @@ export interface MobileWidgetOptions {
   now?: () => number;
 }
 
-/** The widget's calls beyond GET /mobile/app: sign-in, the user's profile and vehicles, analytics, push. */
+/** The widget's calls beyond GET /mobile/app: sign-in, the user's profile and vehicles, analytics, push,
+ * custom forms. */
 export const mobileWidgetRoutes: FastifyPluginAsync<MobileWidgetOptions> = async (app, opts) => {
   const { db, mailer } = opts;
   const sms = opts.sms ?? smsFromEnv(db, app.log);
@@ -24,4 +26,5 @@ export const mobileWidgetRoutes: FastifyPluginAsync<MobileWidgetOptions> = async
   await app.register(mobileUserRoutes, { db });
   await app.register(mobileAnalyticsRoutes, { db });
   await app.register(mobilePushRoutes, { db });
+  await app.register(mobileFormRoutes, { db, mailer });
 };

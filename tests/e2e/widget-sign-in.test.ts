@@ -13,6 +13,8 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-co
 let server: RunningServer;
 let browser: Browser;
 let appId: string;
+let formAppId: string;
+const FORM_ID = "3f1d2c4b-5a69-4e7f-8a9b-0c1d2e3f4a5b";
 
 async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {
@@ -50,6 +52,19 @@ beforeAll(async () => {
   await api("/accounts/sign-up", { email, password: "secret-pass" });
   const token = await api<string>("/accounts/sign-in", { email, password: "secret-pass" });
   appId = (await api<{ appId: string }>("/apps", { definition: { name: "Sign-in Motors" } }, token)).appId;
+  const form = {
+    id: FORM_ID,
+    type: "Form",
+    title: "Test drive",
+    recipients: "sales@dealer.example",
+    fields: [
+      { name: "Full name", type: "Text" },
+      { name: "Email", type: "Email" },
+    ],
+  };
+  formAppId = (
+    await api<{ appId: string }>("/apps", { definition: { name: "Form Motors", features: [form] } }, token)
+  ).appId;
 });
 
 afterAll(async () => {
@@ -101,8 +116,17 @@ describe("widget sign-in", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await w.getByLabel("Code").fill(code);
+    // Signing in subscribes the browser to push; headless Chromium has no permission, so the spec's
+    // fallback token built from the user id is sent.
+    const subscribed = page.waitForRequest("**/api/mobile/app/push-notifications/subscribe3");
     await w.getByRole("button", { name: "Confirm code" }).click();
     await w.getByRole("button", { name: "My Profile" }).waitFor();
+    const sub = JSON.parse((await subscribed).postData() ?? "{}");
+    const user = await page.evaluate(
+      (id) => JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}"),
+      appId,
+    );
+    expect(sub).toEqual({ userId: user.userId, platform: "Web", token: `web-${user.userId}` });
 
     await w.getByRole("button", { name: "My Profile" }).click();
     await w.getByLabel("Full Name").fill("Ada Lovelace");
@@ -157,6 +181,25 @@ describe("widget sign-in", () => {
     expect(server.log()).toContain("sms (dev outbox) to +15550102030");
     await w.getByRole("button", { name: "Start over" }).click();
     await w.getByText("Let's start over...").waitFor();
+    await page.close();
+  });
+
+  it("submits a custom form: stored as form data and a lead, mailed to the form's recipients", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/demo/${formAppId}`);
+    const w = widget(page);
+    await w.getByRole("button", { name: "Test drive" }).click();
+    await w.getByLabel("Full name").fill("Grace Hopper");
+    await w.getByLabel("Email").fill("grace@example.com");
+    const posted = page.waitForResponse("**/api/mobile/app/form-data");
+    await w.getByRole("button", { name: "Submit" }).click();
+    expect((await posted).status()).toBe(200);
+    await w.getByText("Thank you!").waitFor();
+    await expect
+      .poll(() =>
+        server.log().includes("mail (dev outbox) to sales@dealer.example: Test drive: a new submission"),
+      )
+      .toBe(true);
     await page.close();
   });
 });
