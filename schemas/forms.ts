@@ -1,7 +1,8 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { REFERRAL_FROM_MAX } from "./constants/limits.ts";
 import { messages } from "./messages.ts";
 import { phone } from "./phone.ts";
-import { password, passwordConfirmation, REFERRAL_FROM_MAX } from "./text.ts";
+import { password, passwordConfirmation } from "./text.ts";
 
 /** Choosing a new password: minimum 6, and the confirmation equal to it (spec §5). */
 export const PasswordWithConfirmation = Type.Object(

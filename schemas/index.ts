@@ -8,6 +8,7 @@ export * from "./audience.ts";
 export * from "./catalog.ts";
 export * from "./client-relations.ts";
 export * from "./common.ts";
+export * from "./constants/feature-pages.ts";
 export * from "./coupon.ts";
 export * from "./cover.ts";
 export * from "./end-user.ts";

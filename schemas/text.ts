@@ -78,10 +78,7 @@ export type LengthName = keyof typeof lengths;
 export const sized = (name: Exclude<LengthName, "phone">, opts: FieldOptions = {}): TString =>
   text(lengths[name][0], lengths[name][1], opts);
 
-/** The loyalty code entry box of the widget accepts a little more than a valid code (spec §5). */
-export const LOYALTY_CODE_INPUT_MAX = 18;
-/** The referral certificate's 'From' name (spec §2, §5). */
-export const REFERRAL_FROM_MAX = 24;
+export { LOYALTY_CODE_INPUT_MAX, REFERRAL_FROM_MAX } from "./constants/limits.ts";
 
 export function email(opts: FieldOptions = {}): TString {
   return checkedString({ pattern: EMAIL_PATTERN, errorMessage: messages.email }, opts);

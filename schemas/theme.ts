@@ -1,17 +1,8 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { color, stringEnum } from "./common.ts";
+import { LAYOUTS, THEME_DEFAULTS } from "./constants/theme.ts";
 
-/** Home screen layouts (spec §2). */
-export const LAYOUTS = ["SingleRow", "Tiles", "CoverOnly", "LogoAndCover"] as const;
-export type Layout = (typeof LAYOUTS)[number];
-
-/** spec §9: row feature count default 5, row text size 11. */
-export const THEME_DEFAULTS = {
-  layout: "CoverOnly",
-  iconBorderRadius: 0,
-  rowFeatureCount: 5,
-  rowFeatureTextSize: 11,
-} as const satisfies Record<string, unknown>;
+export { LAYOUTS, type Layout, THEME_DEFAULTS } from "./constants/theme.ts";
 
 /** The app's theme (spec §3), with the spec's defaults filled in by ajv when a save leaves them out. */
 export const Theme = Type.Object(

@@ -1,6 +1,6 @@
 import { type TLiteral, type TObject, type TProperties, Type } from "@sinclair/typebox";
-import type { WidgetPageId } from "../analytics.ts";
 import { icon, Timeframe, uuid } from "../common.ts";
+import type { AnalyticsPageTemplate } from "../constants/feature-pages.ts";
 import { sized } from "../text.ts";
 import type { FeatureModule, UiSchema } from "./module.ts";
 
@@ -28,9 +28,10 @@ const baseUi: UiSchema = {
 interface Definition<T extends string, P extends TProperties> {
   type: T;
   label: string;
+  /** Editor route segment; a built-in type's is in FEATURE_PAGE_NAMES. */
   pageName: string;
-  /** A widget page id, or `{field}` when the feature says which page it opens. */
-  analyticsPage: WidgetPageId | `{${string}}`;
+  /** Widget page id for analytics; a built-in type's is in FEATURE_ANALYTICS_PAGES. */
+  analyticsPage: AnalyticsPageTemplate;
   properties: P;
   /** Conditions across fields (allOf of if/then), e.g. a contact method's value by its type. */
   allOf?: object[];

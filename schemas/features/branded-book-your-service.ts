@@ -1,3 +1,4 @@
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { url } from "../url.ts";
 import { defineFeature } from "./base.ts";
 
@@ -5,8 +6,8 @@ import { defineFeature } from "./base.ts";
 export const brandedBookYourService = defineFeature({
   type: "BrandedBookYourService",
   label: "Book your service",
-  pageName: "branded-book-your-service",
-  analyticsPage: "webLink",
+  pageName: FEATURE_PAGE_NAMES.BrandedBookYourService,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.BrandedBookYourService,
   properties: { link: url({ required: true, title: "Scheduler link" }) },
   defaults: () => ({ title: "Book Service", link: "" }),
 });

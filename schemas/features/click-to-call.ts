@@ -1,3 +1,4 @@
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { phone } from "../phone.ts";
 import { defineFeature } from "./base.ts";
 
@@ -5,8 +6,8 @@ import { defineFeature } from "./base.ts";
 export const clickToCall = defineFeature({
   type: "ClickToCall",
   label: "Click to call",
-  pageName: "click-to-call",
-  analyticsPage: "home", // an action from the home screen, not a page of its own
+  pageName: FEATURE_PAGE_NAMES.ClickToCall,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ClickToCall,
   properties: { phone: phone({ required: true, title: "Phone number" }) },
   uiSchema: { phone: { "ui:placeholder": "(555) 555-5555" } },
   defaults: () => ({ title: "Call Us", phone: "" }),

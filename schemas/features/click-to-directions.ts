@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { latitude, longitude } from "../numbers.ts";
 import { sized } from "../text.ts";
 import { defineFeature } from "./base.ts";
@@ -7,8 +8,8 @@ import { defineFeature } from "./base.ts";
 export const clickToDirections = defineFeature({
   type: "ClickToDirections",
   label: "Directions",
-  pageName: "click-to-directions",
-  analyticsPage: "home",
+  pageName: FEATURE_PAGE_NAMES.ClickToDirections,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ClickToDirections,
   properties: {
     address: sized("address", { required: true, title: "Address" }),
     latitude: Type.Optional(latitude()),

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { email, sized } from "../text.ts";
 import { defineFeature } from "./base.ts";
 
@@ -6,8 +7,8 @@ import { defineFeature } from "./base.ts";
 export const clickToEmail = defineFeature({
   type: "ClickToEmail",
   label: "Click to email",
-  pageName: "click-to-email",
-  analyticsPage: "home",
+  pageName: FEATURE_PAGE_NAMES.ClickToEmail,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ClickToEmail,
   properties: {
     email: email({ required: true, title: "To" }),
     subject: Type.Optional(sized("extraLongName", { title: "Subject" })),

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { sized } from "../text.ts";
 import { url } from "../url.ts";
 import { defineFeature } from "./base.ts";
@@ -7,8 +8,8 @@ import { defineFeature } from "./base.ts";
 export const clickToExternalApp = defineFeature({
   type: "ClickToExternalApp",
   label: "External app",
-  pageName: "click-to-external-app",
-  analyticsPage: "home",
+  pageName: FEATURE_PAGE_NAMES.ClickToExternalApp,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ClickToExternalApp,
   properties: {
     presetId: Type.Optional(Type.String({ title: "Manufacturer app", maxLength: 200 })),
     appName: Type.Optional(sized("longName", { title: "App name" })),

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { stringEnum } from "../common.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { url } from "../url.ts";
 import { defineFeature } from "./base.ts";
 
@@ -21,8 +22,8 @@ export const LINK_METAS = [
 export const clickToLink = defineFeature({
   type: "ClickToLink",
   label: "Integrated screen",
-  pageName: "click-to-link/{meta}",
-  analyticsPage: "{meta}",
+  pageName: FEATURE_PAGE_NAMES.ClickToLink,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ClickToLink,
   properties: {
     meta: stringEnum(LINK_METAS, { title: "Screen" }),
     link: Type.Optional(url({ title: "Link" })),

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { phone } from "../phone.ts";
 import { sized } from "../text.ts";
 import { defineFeature } from "./base.ts";
@@ -7,8 +8,8 @@ import { defineFeature } from "./base.ts";
 export const clickToText = defineFeature({
   type: "ClickToText",
   label: "Texting",
-  pageName: "texting",
-  analyticsPage: "home",
+  pageName: FEATURE_PAGE_NAMES.ClickToText,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ClickToText,
   properties: {
     phone: phone({ required: true, title: "Phone number" }),
     message: Type.Optional(sized("message", { title: "Message" })),

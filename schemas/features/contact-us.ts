@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { icon, image, stringEnum } from "../common.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { phone } from "../phone.ts";
 import { email, sized } from "../text.ts";
 import { url } from "../url.ts";
@@ -62,8 +63,8 @@ export type ContactGroup = Static<typeof ContactGroup>;
 export const contactUs = defineFeature({
   type: "ContactUs",
   label: "Contact us",
-  pageName: "contact-us",
-  analyticsPage: "contactUs",
+  pageName: FEATURE_PAGE_NAMES.ContactUs,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ContactUs,
   properties: {
     address: Type.Optional(sized("address", { title: "Address" })),
     groups: Type.Optional(Type.Array(ContactGroup, { title: "Contact groups" })),

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { atLeast } from "../common.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { phone } from "../phone.ts";
 import { sized } from "../text.ts";
 import { url } from "../url.ts";
@@ -21,8 +22,8 @@ export type Dealership = Static<typeof Dealership>;
 export const dealershipSelector = defineFeature({
   type: "DealershipSelector",
   label: "Dealership selector",
-  pageName: "dealership-selector",
-  analyticsPage: "home",
+  pageName: FEATURE_PAGE_NAMES.DealershipSelector,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.DealershipSelector,
   properties: { dealerships: atLeast(1, Dealership, { title: "Dealerships" }) },
   defaults: () => ({ title: "Locations", dealerships: [] }),
 });

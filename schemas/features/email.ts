@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { emailList, sized } from "../text.ts";
 import { defineFeature } from "./base.ts";
 
@@ -9,8 +10,8 @@ import { defineFeature } from "./base.ts";
 export const emailFeature = defineFeature({
   type: "Email",
   label: "Email",
-  pageName: "email",
-  analyticsPage: "home",
+  pageName: FEATURE_PAGE_NAMES.Email,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.Email,
   properties: {
     recipients: emailList({ required: true, title: "Recipients", description: "Comma-separated e-mails" }),
     subject: Type.Optional(sized("extraLongName", { title: "Subject" })),

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { atLeast, stringEnum } from "../common.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { emailList, sized, text } from "../text.ts";
 import { defineFeature } from "./base.ts";
 
@@ -51,8 +52,8 @@ export type FormField = Static<typeof FormField>;
 export const form = defineFeature({
   type: "Form",
   label: "Custom form",
-  pageName: "custom-form",
-  analyticsPage: "Form",
+  pageName: FEATURE_PAGE_NAMES.Form,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.Form,
   properties: {
     fields: atLeast(2, FormField, { title: "Fields" }),
     submitText: Type.Optional(sized("shortName", { title: "Submit button text" })),

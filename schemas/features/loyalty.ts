@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { icon, image } from "../common.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { stampCount } from "../numbers.ts";
 import { sized } from "../text.ts";
 import { url } from "../url.ts";
@@ -12,8 +13,8 @@ export const DEFAULT_LINK_TEXT = "Learn More";
 export const loyalty = defineFeature({
   type: "Loyalty",
   label: "Loyalty card",
-  pageName: "loyalty",
-  analyticsPage: "loyalty",
+  pageName: FEATURE_PAGE_NAMES.Loyalty,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.Loyalty,
   properties: {
     description: Type.Optional(sized("extraMessage", { title: "Description" })),
     link: Type.Optional(url({ title: "Link" })),

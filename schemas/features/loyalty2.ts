@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { LoyaltyProgram } from "../loyalty-program.ts";
 import { defineFeature } from "./base.ts";
 
@@ -9,8 +10,8 @@ import { defineFeature } from "./base.ts";
 export const loyalty2 = defineFeature({
   type: "Loyalty2",
   label: "Loyalty programs",
-  pageName: "loyalty-repository",
-  analyticsPage: "loyalty2",
+  pageName: FEATURE_PAGE_NAMES.Loyalty2,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.Loyalty2,
   properties: {
     programs: Type.Optional(Type.Array(LoyaltyProgram, { title: "Programs" })),
   },

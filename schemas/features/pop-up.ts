@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { image } from "../common.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { sized } from "../text.ts";
 import { url } from "../url.ts";
 import { defineFeature } from "./base.ts";
@@ -12,8 +13,8 @@ import { DEFAULT_LINK_TEXT } from "./loyalty.ts";
 export const popUp = defineFeature({
   type: "PopUp",
   label: "Pop-up",
-  pageName: "pop-up",
-  analyticsPage: "popup",
+  pageName: FEATURE_PAGE_NAMES.PopUp,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.PopUp,
   properties: {
     message: sized("extraMessage", { required: true, title: "Message" }),
     image: Type.Optional(image()),

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { date } from "../common.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { sized } from "../text.ts";
 import { defineFeature } from "./base.ts";
 
@@ -7,8 +8,8 @@ import { defineFeature } from "./base.ts";
 export const referralProgram = defineFeature({
   type: "ReferralProgram",
   label: "Referral",
-  pageName: "referral",
-  analyticsPage: "referral",
+  pageName: FEATURE_PAGE_NAMES.ReferralProgram,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.ReferralProgram,
   properties: {
     programName: sized("longName", { required: true, title: "Program name" }),
     certificateDescription: Type.Optional(sized("message", { title: "Certificate description" })),

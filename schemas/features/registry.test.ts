@@ -2,6 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { compile } from "../ajv.ts";
 import { WIDGET_PAGE_IDS } from "../analytics.ts";
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { messages } from "../messages.ts";
 import { tradeInValue } from "./example-partner-type.ts";
 import { featureExamples } from "./examples.ts";
@@ -80,6 +81,19 @@ describe("the built-in registry", () => {
         .map((m) => m.pageName)
         .sort(),
     ).toEqual([...spec, "email", "pop-up"].sort());
+  });
+
+  it("takes every built-in type's pages from the constant tables, which name no other type", () => {
+    const types = builtInFeatureTypes.map((m) => m.type);
+    expect(Object.keys(FEATURE_ANALYTICS_PAGES)).toEqual(types);
+    expect(Object.keys(FEATURE_PAGE_NAMES)).toEqual(types);
+    for (const m of builtInFeatureTypes) {
+      const type = m.type as keyof typeof FEATURE_PAGE_NAMES;
+      expect([m.pageName, m.analyticsPage], type).toEqual([
+        FEATURE_PAGE_NAMES[type],
+        FEATURE_ANALYTICS_PAGES[type],
+      ]);
+    }
   });
 
   it("records analytics under the widget page ids of spec §2", () => {

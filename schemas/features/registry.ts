@@ -1,6 +1,7 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import type { ValidateFunction } from "ajv";
 import { ajv, type FieldError, toFieldErrors } from "../ajv.ts";
+import { fillPage } from "../constants/feature-pages.ts";
 import { setFeatureLookup } from "../keywords.ts";
 import type { FeatureModule } from "./module.ts";
 
@@ -104,13 +105,10 @@ export function featureUnionSchema(): TSchema {
   return union;
 }
 
-const fill = (template: string, feature: Record<string, unknown>) =>
-  template.replace(/\{(\w+)\}/g, (_, field: string) => String(feature[field] ?? ""));
-
 /** The editor route segment of a feature: /apps/{appId}/features/{this}?id={feature.id} (spec §2). */
 export function featurePageName(feature: { type: string } & Record<string, unknown>): string | undefined {
   const module = modules.get(feature.type);
-  return module && fill(module.pageName, feature);
+  return module && fillPage(module.pageName, feature);
 }
 
 /** The widget page id analytics records for a feature (spec §2). */
@@ -118,7 +116,7 @@ export function featureAnalyticsPage(
   feature: { type: string } & Record<string, unknown>,
 ): string | undefined {
   const module = modules.get(feature.type);
-  return module && fill(module.analyticsPage, feature);
+  return module && fillPage(module.analyticsPage, feature);
 }
 
 /** Which type an editor route serves; `click-to-link/glovebox` matches `click-to-link/{meta}`. */

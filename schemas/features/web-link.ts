@@ -1,3 +1,4 @@
+import { FEATURE_ANALYTICS_PAGES, FEATURE_PAGE_NAMES } from "../constants/feature-pages.ts";
 import { url } from "../url.ts";
 import { defineFeature } from "./base.ts";
 
@@ -8,8 +9,8 @@ import { defineFeature } from "./base.ts";
 export const webLink = defineFeature({
   type: "WebLink",
   label: "Web link",
-  pageName: "link",
-  analyticsPage: "webLink",
+  pageName: FEATURE_PAGE_NAMES.WebLink,
+  analyticsPage: FEATURE_ANALYTICS_PAGES.WebLink,
   properties: { link: url({ required: true, title: "Link" }) },
   uiSchema: { link: { "ui:placeholder": "https://" } },
   defaults: () => ({ title: "Website", link: "" }),

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { featureAnalyticsPage } from "../../schemas/index.ts";
 import { pageIdOf } from "./AppView.tsx";
-import { featurePage } from "./screens/registry.tsx";
+import { featurePage, registerScreen } from "./screens/registry.tsx";
 import { baseDefinition, type Rendered, renderApp, uuid } from "./test/render.tsx";
+
+const PartnerScreen = () => null;
 
 let view: Rendered | undefined;
 afterEach(() => {
@@ -158,33 +159,26 @@ describe("navigation", () => {
     expect(pageIdOf({ page: "feature", featureId: "missing" }, features)).toBe("home");
   });
 
-  it("every built-in type's page id agrees with the feature registry", () => {
-    const types = [
-      "ClickToCall",
-      "ClickToLink",
-      "ClickToDirections",
-      "ClickToExternalApp",
-      "ClickToEmail",
-      "WebLink",
-      "ClickToText",
-      "Email",
-      "ContactUs",
-      "Coupons",
-      "Events",
-      "ReferralProgram",
-      "Loyalty",
-      "Loyalty2",
-      "Form",
-      "Menu",
-      "PopUp",
-      "BrandedOemAppSelect",
-      "BrandedRoadsideAssistance",
-      "BrandedBookYourService",
-      "DealershipSelector",
-    ];
-    for (const type of types) {
-      const f = { id: "x", type, meta: "inventory" };
-      expect([type, featurePage(f)]).toEqual([type, featureAnalyticsPage(f)]);
-    }
+  it("records each feature under its type's widget page id (spec §2)", () => {
+    const page = (type: string, more: Record<string, unknown> = {}) =>
+      featurePage({ id: "x", type, ...more });
+    expect(page("ClickToCall")).toBe("home");
+    expect(page("Menu")).toBe("home");
+    expect(page("ClickToReference")).toBe("home");
+    expect(page("WebLink")).toBe("webLink");
+    expect(page("BrandedBookYourService")).toBe("webLink");
+    expect(page("ContactUs")).toBe("contactUs");
+    expect(page("Loyalty2")).toBe("loyalty2");
+    expect(page("Form")).toBe("Form");
+    expect(page("PopUp")).toBe("popup");
+    expect(page("BrandedRoadsideAssistance")).toBe("roadside_assistance");
+    expect(page("ClickToLink", { meta: "inventory" })).toBe("inventory");
+    expect(page("ClickToLink")).toBe("home");
+    expect(page("Unknown")).toBeUndefined();
+  });
+
+  it("a partner's screen brings its own page id", () => {
+    registerScreen("TradeInValue", { Screen: PartnerScreen, page: (f) => `trade_${String(f.meta)}` });
+    expect(featurePage({ id: "x", type: "TradeInValue", meta: "in" })).toBe("trade_in");
   });
 });

@@ -1,11 +1,11 @@
 import { type CSSProperties, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { activePopUps } from "../../core/rules.ts";
 import type { Coupon, Event } from "../../schemas/index.ts";
 import { useView, ViewContext, type ViewContextValue } from "./context.ts";
 import { Home } from "./home/Home.tsx";
 import { translator } from "./i18n.ts";
 import { downloadIcs } from "./ics.ts";
 import { HeaderPreview, MissingData, missingItems, UnknownFeature } from "./PreviewStates.tsx";
-import { activePopUps } from "./rules.ts";
 import { safeUrl } from "./safe-url.ts";
 import { Popup } from "./screens/Popup.tsx";
 import {

@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { THEME_DEFAULTS as SCHEMA_THEME_DEFAULTS } from "../../schemas/theme.ts";
-import { THEME_DEFAULTS } from "./home/Home.tsx";
 import { baseDefinition, type Rendered, renderApp, uuid } from "./test/render.tsx";
 
 let view: Rendered | undefined;
@@ -221,12 +219,17 @@ describe("home", () => {
     expect(view.$("[role=dialog]")).toBeNull();
   });
 
-  it("mirrors the schema's theme defaults", () => {
-    expect(THEME_DEFAULTS).toEqual({
-      layout: SCHEMA_THEME_DEFAULTS.layout,
-      rowFeatureCount: SCHEMA_THEME_DEFAULTS.rowFeatureCount,
-      rowFeatureTextSize: SCHEMA_THEME_DEFAULTS.rowFeatureTextSize,
+  it("without a theme, home is CoverOnly: the cover, then every feature in a plain list", async () => {
+    view = await renderApp({
+      definition: baseDefinition({
+        theme: undefined,
+        features: [1, 2, 3, 4, 5, 6].map((n) => feature(n)) as never,
+      }),
     });
+    expect(view.$(".ba-home")?.getAttribute("data-layout")).toBe("CoverOnly");
+    expect(view.$(".ba-cover")).not.toBeNull();
+    expect(view.$(".ba-row-features")).toBeNull();
+    expect(view.$$(".ba-features .ba-feature-title")).toHaveLength(6);
   });
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
+import { coverLink, isWithinTimeframe } from "../../../core/rules.ts";
 import { useView } from "../context.ts";
-import { coverLink, isWithinTimeframe } from "../rules.ts";
 import { safeImage, safeUrl } from "../safe-url.ts";
 import type { Slide } from "./Slider.tsx";
 

@@ -1,18 +1,13 @@
 import { useId, useState } from "react";
+import { listedFeatures, splitOverflow } from "../../../core/rules.ts";
+import { THEME_DEFAULTS } from "../../../schemas/constants/index.ts";
 import { useView } from "../context.ts";
-import { listedFeatures, splitOverflow } from "../rules.ts";
 import { safeImage } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { Bell } from "./Bell.tsx";
 import { Cover } from "./Cover.tsx";
 import { FeatureEntry } from "./FeatureEntry.tsx";
 import { Tiles } from "./Tiles.tsx";
-
-/**
- * spec §3, §9 theme defaults. The same values as schemas/theme.ts THEME_DEFAULTS (a test holds them equal),
- * repeated because that module's TypeBox schema would add about 12 KB gzip to the widget.
- */
-export const THEME_DEFAULTS = { layout: "CoverOnly", rowFeatureCount: 5, rowFeatureTextSize: 11 } as const;
 
 /** The app's header: logo, name and the bell. The class names are part of the public contract (tests). */
 export function AppHeader() {

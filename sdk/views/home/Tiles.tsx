@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
+import { TILE_MARGIN, tileSize } from "../../../core/rules.ts";
 import type { TilesConfig } from "../../../schemas/index.ts";
 import { useView } from "../context.ts";
-import { TILE_MARGIN, tileSize } from "../rules.ts";
 import { safeImage } from "../safe-url.ts";
 
 /** Tiles turn their slides on the slider's beat (spec §9: 5000 ms); not imported, the machine would come along. */

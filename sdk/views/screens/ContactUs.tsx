@@ -1,6 +1,6 @@
+import { CONTACT_ACTION_LABELS, methodText, visibleMethods } from "../../../core/rules.ts";
 import type { ContactGroup, ContactMethod } from "../../../schemas/index.ts";
 import { useView } from "../context.ts";
-import { CONTACT_ACTION_LABELS, methodText, visibleMethods } from "../rules.ts";
 import { mailHref, safeImage, safeUrl, smsHref, telHref } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { Screen } from "../ui/Screen.tsx";

@@ -1,7 +1,7 @@
+import { isCouponVisible, OFFER_DESCRIPTION_MAX, truncate } from "../../../core/rules.ts";
 import type { Coupon } from "../../../schemas/index.ts";
 import { useView } from "../context.ts";
 import { offerDate } from "../dates.ts";
-import { isCouponVisible, OFFER_DESCRIPTION_MAX, truncate } from "../rules.ts";
 import { safeImage } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { Empty, Screen } from "../ui/Screen.tsx";

@@ -1,7 +1,7 @@
+import { isEventVisible, OFFER_DESCRIPTION_MAX, truncate } from "../../../core/rules.ts";
 import type { Event } from "../../../schemas/index.ts";
 import { useView } from "../context.ts";
 import { offerDate } from "../dates.ts";
-import { isEventVisible, OFFER_DESCRIPTION_MAX, truncate } from "../rules.ts";
 import { safeImage, safeUrl } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";

@@ -5,15 +5,21 @@ import type { AnyFeature } from "../types.ts";
 import { Screen } from "../ui/Screen.tsx";
 import { useSubmit } from "../ui/useSubmit.tsx";
 
-/** Input types of the field types a browser can draw; any other type is skipped (spec §2). */
-const INPUT_TYPES: Record<string, string> = {
+/**
+ * Input types of the field types a browser can draw; any other type is skipped (spec §2). Typed by the
+ * schema's FORM_FIELD_TYPES, so a renamed type fails to compile here instead of vanishing from forms.
+ */
+const INPUT_TYPES: Partial<Record<FormField["type"], string>> = {
   Text: "text",
   Email: "email",
   Phone: "tel",
   Number: "number",
   Date: "date",
 };
-const SUPPORTED = new Set([...Object.keys(INPUT_TYPES), "TextArea", "Checkbox", "Select", "Recipient"]);
+const SUPPORTED = new Set<string>([
+  ...Object.keys(INPUT_TYPES),
+  ...(["TextArea", "Checkbox", "Select", "Recipient"] satisfies FormField["type"][]),
+]);
 
 /** The fields the form draws, in order: unsupported types skipped. */
 export const supportedFields = (fields: FormField[] | undefined): FormField[] =>

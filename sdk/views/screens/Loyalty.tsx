@@ -1,15 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
+import { LOYALTY_DESCRIPTION_MAX, truncate } from "../../../core/rules.ts";
+import { LOYALTY_CODE_INPUT_MAX } from "../../../schemas/constants/index.ts";
 import { useView } from "../context.ts";
-import { LOYALTY_DESCRIPTION_MAX, truncate } from "../rules.ts";
 import { safeImage } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { FeatureIcon } from "../ui/FeatureIcon.tsx";
 import { Screen } from "../ui/Screen.tsx";
 import { useSubmit } from "../ui/useSubmit.tsx";
-
-/** spec §5: the code entry box takes up to 18 characters (codes are 5-16; the box leaves room for spaces). */
-export const LOYALTY_CODE_BOX_MAX = 18;
 
 /**
  * The circles of a stamp card (spec §2): stampNumber of them; with more than one, the first is drawn as
@@ -70,7 +68,7 @@ export function LoyaltyScreen({ feature }: { feature: AnyFeature }) {
             <input
               id={codeId}
               className="ba-code"
-              maxLength={LOYALTY_CODE_BOX_MAX}
+              maxLength={LOYALTY_CODE_INPUT_MAX}
               autoComplete="off"
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}

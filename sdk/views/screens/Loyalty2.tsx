@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
+import { LOYALTY_DESCRIPTION_MAX, truncate } from "../../../core/rules.ts";
 import type { LoyaltyProgram } from "../../../schemas/index.ts";
 import { useView } from "../context.ts";
 import { referralExpiryText } from "../dates.ts";
-import { LOYALTY_DESCRIPTION_MAX, truncate } from "../rules.ts";
 import { safeImage } from "../safe-url.ts";
 import type { AnyFeature, LoyaltyDisplay } from "../types.ts";
 import { Collapse } from "../ui/Collapse.tsx";

@@ -1,6 +1,6 @@
+import { menuFeatures } from "../../../core/rules.ts";
 import { useView } from "../context.ts";
 import { FeatureEntry } from "../home/FeatureEntry.tsx";
-import { menuFeatures } from "../rules.ts";
 import type { AnyFeature } from "../types.ts";
 import { Empty, Screen } from "../ui/Screen.tsx";
 

@@ -1,12 +1,10 @@
 import { useId, useState } from "react";
+import { REFERRAL_FROM_MAX } from "../../../schemas/constants/index.ts";
 import { useView } from "../context.ts";
 import { referralExpiryText } from "../dates.ts";
 import { safeImage } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { Screen } from "../ui/Screen.tsx";
-
-/** spec §5: the 'From' name on the certificate. */
-export const REFERRAL_FROM_MAX = 24;
 
 /**
  * spec §2 Referral: instructions, then a certificate with the app's logo and name, the program name, the

@@ -1,5 +1,5 @@
+import { normalizeWebLink } from "../../../core/rules.ts";
 import { useView } from "../context.ts";
-import { normalizeWebLink } from "../rules.ts";
 import type { AnyFeature } from "../types.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { Screen } from "../ui/Screen.tsx";

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { FEATURE_ANALYTICS_PAGES, fillPage } from "../../../schemas/constants/index.ts";
 import type { AnyFeature } from "../types.ts";
 
 /**
@@ -91,10 +92,11 @@ export const NotificationsScreen = screen(loaders.notifications, "NotificationsS
 export interface FeatureScreen {
   Screen: ComponentType<{ feature: AnyFeature }>;
   /**
-   * The widget page id analytics records (spec §2). It mirrors the feature registry's analyticsPage (a test
-   * checks they agree); it is repeated here because the registry carries ajv, too heavy for the widget.
+   * The widget page id analytics records (spec §2), for a type FEATURE_ANALYTICS_PAGES does not know (a
+   * partner's: its module's analyticsPage). Built-in types leave it out and read that table, as the
+   * feature registry does.
    */
-  page: string | ((feature: AnyFeature) => string);
+  page?: string | ((feature: AnyFeature) => string);
 }
 
 const IntegratedScreen = ({ feature }: { feature: AnyFeature }) => (
@@ -103,26 +105,26 @@ const IntegratedScreen = ({ feature }: { feature: AnyFeature }) => (
 
 /** The screen of each feature type. PopUp is absent on purpose: it opens over home, not as a screen. */
 const screens = new Map<string, FeatureScreen>([
-  ["ClickToCall", { Screen: CallScreen, page: "home" }],
-  ["ClickToLink", { Screen: IntegratedScreen, page: (f) => String(f.meta ?? "home") }],
-  ["ClickToDirections", { Screen: DirectionsScreen, page: "home" }],
-  ["ClickToExternalApp", { Screen: ExternalAppScreen, page: "home" }],
-  ["ClickToEmail", { Screen: ClickToEmailScreen, page: "home" }],
-  ["WebLink", { Screen: WebLinkScreen, page: "webLink" }],
-  ["ClickToText", { Screen: TextingScreen, page: "home" }],
-  ["Email", { Screen: EmailScreen, page: "home" }],
-  ["ContactUs", { Screen: ContactUsScreen, page: "contactUs" }],
-  ["Coupons", { Screen: CouponsScreen, page: "coupons" }],
-  ["Events", { Screen: EventsScreen, page: "events" }],
-  ["ReferralProgram", { Screen: ReferralScreen, page: "referral" }],
-  ["Loyalty", { Screen: LoyaltyScreen, page: "loyalty" }],
-  ["Loyalty2", { Screen: LoyaltyProgramsScreen, page: "loyalty2" }],
-  ["Form", { Screen: FormScreen, page: "Form" }],
-  ["Menu", { Screen: MenuScreen, page: "home" }],
-  ["BrandedOemAppSelect", { Screen: OemAppSelectScreen, page: "home" }],
-  ["BrandedRoadsideAssistance", { Screen: RoadsideScreen, page: "roadside_assistance" }],
-  ["BrandedBookYourService", { Screen: WebLinkScreen, page: "webLink" }],
-  ["DealershipSelector", { Screen: DealershipSelectorScreen, page: "home" }],
+  ["ClickToCall", { Screen: CallScreen }],
+  ["ClickToLink", { Screen: IntegratedScreen }],
+  ["ClickToDirections", { Screen: DirectionsScreen }],
+  ["ClickToExternalApp", { Screen: ExternalAppScreen }],
+  ["ClickToEmail", { Screen: ClickToEmailScreen }],
+  ["WebLink", { Screen: WebLinkScreen }],
+  ["ClickToText", { Screen: TextingScreen }],
+  ["Email", { Screen: EmailScreen }],
+  ["ContactUs", { Screen: ContactUsScreen }],
+  ["Coupons", { Screen: CouponsScreen }],
+  ["Events", { Screen: EventsScreen }],
+  ["ReferralProgram", { Screen: ReferralScreen }],
+  ["Loyalty", { Screen: LoyaltyScreen }],
+  ["Loyalty2", { Screen: LoyaltyProgramsScreen }],
+  ["Form", { Screen: FormScreen }],
+  ["Menu", { Screen: MenuScreen }],
+  ["BrandedOemAppSelect", { Screen: OemAppSelectScreen }],
+  ["BrandedRoadsideAssistance", { Screen: RoadsideScreen }],
+  ["BrandedBookYourService", { Screen: WebLinkScreen }],
+  ["DealershipSelector", { Screen: DealershipSelectorScreen }],
 ]);
 
 /** A partner's feature type brings its screen here (its schema goes to the schemas registry). */
@@ -132,9 +134,15 @@ export function registerScreen(type: string, screen: FeatureScreen): void {
 
 export const screenOf = (type: string): FeatureScreen | undefined => screens.get(type);
 
-/** The analytics page id of a feature's screen; PopUp is 'popup'. */
+const builtInPages: Record<string, string | undefined> = FEATURE_ANALYTICS_PAGES;
+
+/**
+ * The analytics page id of a feature (spec §2): a registered screen's own `page`, else the type's
+ * FEATURE_ANALYTICS_PAGES entry ('home' when its `{field}` is empty, e.g. a ClickToLink without meta).
+ */
 export function featurePage(feature: AnyFeature): string | undefined {
-  if (feature.type === "PopUp") return "popup";
-  const s = screens.get(feature.type);
-  return s && (typeof s.page === "function" ? s.page(feature) : s.page);
+  const own = screens.get(feature.type)?.page;
+  if (own !== undefined) return typeof own === "function" ? own(feature) : own;
+  const page = builtInPages[feature.type];
+  return page && (fillPage(page, feature) || "home");
 }

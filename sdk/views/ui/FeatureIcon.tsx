@@ -1,4 +1,4 @@
-import { isColorfulIcon } from "../rules.ts";
+import { isColorfulIcon } from "../../../core/rules.ts";
 import { safeImage } from "../safe-url.ts";
 
 const isImageAddress = (icon: string) => /^(https?:|\/|\.|data:image\/)/i.test(icon.trim());
