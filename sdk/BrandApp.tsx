@@ -5,7 +5,9 @@ import type { AccountState } from "./account.ts";
 import { createAppStore } from "./app-store.ts";
 import { widgetClient } from "./client.ts";
 import { DebugOverlay, hasDebugMarker } from "./DebugOverlay.tsx";
+import { uuid } from "./ids.ts";
 import type { Widget } from "./runtime.ts";
+import { readUser } from "./storage.ts";
 import { AppView, type ShareRequest, viewStyles } from "./views/index.ts";
 
 export interface BrandAppProps {
@@ -101,7 +103,9 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
               onShare={share}
               onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
               onSubmitForm={async (f, values) => {
-                await client.submitForm(f.id, values, runtime?.widget.account.userId());
+                // The runtime knows the end user; before it arrives the stored id (or a fresh one) is used.
+                const userId = runtime?.widget.account.userId() ?? storedUserId(id);
+                await client.submitForm(userId, f.id, values);
                 track("form_submit", { featureId: f.id, title: f.title });
               }}
             />
@@ -130,6 +134,8 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     </>
   );
 }
+
+const storedUserId = (appId: string) => readUser(appId)?.userId ?? uuid();
 
 const defaultApiBase = (() => {
   try {

@@ -115,8 +115,8 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     postEvents: (batch: unknown[]) =>
       request<{ stored: number }>("/mobile/analytics/events", { method: "POST", body: batch }),
     vapidPublicKey: () => request<string>("/mobile/app/push-notifications/vapid-public-key"),
-    submitForm: (featureId: string, values: Record<string, string | boolean>, userId?: string) =>
-      post<{ id: string }>("/mobile/app/form-data", { featureId, values, ...(userId ? { userId } : {}) }),
+    submitForm: (userId: string, featureId: string, values: Record<string, string | boolean>) =>
+      post<{ id: string }>(`${users}/${encodeURIComponent(userId)}/form-data`, { featureId, values }),
     subscribe3: (userId: string, token: string) =>
       post<{ id: string }>("/mobile/app/push-notifications/subscribe3", { userId, platform: "Web", token }),
   };

@@ -48,14 +48,19 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const submit = (payload: object, app_ = appId) =>
-  call(app, { method: "POST", url: "/api/mobile/app/form-data", headers: { "x-app": app_ }, payload });
+const DEVICE = "4c1f0e9a-8b7d-4e6f-9a1b-2c3d4e5f6a7b";
+const submit = (payload: object, app_ = appId, userId = DEVICE) =>
+  call(app, {
+    method: "POST",
+    url: `/api/mobile/users/${userId}/form-data`,
+    headers: { "x-app": app_ },
+    payload,
+  });
 
-describe("POST /mobile/app/form-data", () => {
+describe("POST /mobile/users/{userId}/form-data", () => {
   it("stores form data and a lead, and mails the form's recipients", async () => {
     const res = await submit({
       featureId: FORM_ID,
-      userId: "device-1",
       values: {
         "Full name": "Ada Lovelace",
         Email: "ada@example.com",
@@ -70,7 +75,7 @@ describe("POST /mobile/app/form-data", () => {
     const { rows: data } = await app.database.execute("select * from form_data where id = $1", [
       res.body.data.id,
     ]);
-    expect(data[0]).toMatchObject({ feature_id: FORM_ID, title: "Service request", user_id: "device-1" });
+    expect(data[0]).toMatchObject({ feature_id: FORM_ID, title: "Service request", user_id: DEVICE });
     expect(data[0].values).toEqual({
       "Full name": "Ada Lovelace",
       Email: "ada@example.com",

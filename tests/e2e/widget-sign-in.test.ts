@@ -191,7 +191,7 @@ describe("widget sign-in", () => {
     await w.getByRole("button", { name: "Test drive" }).click();
     await w.getByLabel("Full name").fill("Grace Hopper");
     await w.getByLabel("Email").fill("grace@example.com");
-    const posted = page.waitForResponse("**/api/mobile/app/form-data");
+    const posted = page.waitForResponse("**/api/mobile/users/*/form-data");
     await w.getByRole("button", { name: "Submit" }).click();
     expect((await posted).status()).toBe(200);
     await w.getByText("Thank you!").waitFor();
