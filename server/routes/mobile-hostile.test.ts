@@ -5,7 +5,7 @@ import { call, someAddress, testApp, testAppOf, testUser } from "../test-helpers
 
 /** Hostile bodies against every widget call: each answer is a 2xx or a 4xx with a message, never a 500. */
 let app: FastifyInstance;
-let appId: string;
+let appId = "";
 beforeAll(async () => {
   app = await testApp();
   appId = await testAppOf(app, await testUser(app), "Hostile Motors");
@@ -26,7 +26,7 @@ const routes: [string, string][] = [
 ];
 
 const long = "x".repeat(20_000);
-const bodies: unknown[] = [
+const hostileBodies = (): unknown[] => [
   null,
   [],
   "text",
@@ -53,7 +53,7 @@ const bodies: unknown[] = [
 describe("hostile bodies on the widget's calls", () => {
   it.each(routes)("%s %s", async (method, url) => {
     const problems: string[] = [];
-    for (const body of bodies) {
+    for (const body of hostileBodies()) {
       for (const headers of [{ "x-app": appId }, { "x-app": appId, authorization: "Bearer nope" }, {}]) {
         const res = await call(app, {
           method: method as "POST",
