@@ -20,6 +20,7 @@ export interface Analytics {
 
 interface Shared {
   actor: Actor<typeof analyticsBufferMachine>;
+  stop: () => void;
   track: (name: string, data?: SignalData) => void;
   users: number;
 }
@@ -50,7 +51,7 @@ export function analyticsFor(
       if (released) return;
       released = true;
       if (--shared.users > 0) return;
-      shared.actor.stop();
+      shared.stop();
       buffers.delete(appId);
     },
   };
@@ -98,9 +99,16 @@ function startBuffer(
     storageFailed = true;
     track("failure", { failureReason: "storage_error" });
   }
-  const shared: Shared = { actor, track, users: 0 };
+  // Retries that ran out offline start again when the browser is back online.
+  const online = () => actor.send({ type: "analytics.retry" });
+  const stop = () => {
+    window.removeEventListener("online", online);
+    actor.stop();
+  };
+  const shared: Shared = { actor, stop, track, users: 0 };
   buffers.set(appId, shared);
   actor.start();
+  window.addEventListener("online", online);
   idbGet(appId, QUEUE_KEY).catch(storageError);
   // The install signal goes once per app: the flag is set only after the signal is queued (and saved).
   idbGet<boolean>(appId, INSTALL_KEY).then((sent) => {
