@@ -35,7 +35,8 @@ createRoot(document.getElementById("root")!).render(
       <AntApp>
         <Notifications />
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
+          {/* Without transitions the editor changes together with the address, never after it. */}
+          <BrowserRouter useTransitions={false}>
             <SessionProvider>
               <Routes />
             </SessionProvider>

@@ -2,6 +2,7 @@ import Form from "@rjsf/antd";
 import type { RJSFSchema, UiSchema as RjsfUiSchema } from "@rjsf/utils";
 import { memo, useCallback, useMemo, useState } from "react";
 import type { FieldError, UiSchema } from "../../../schemas/index.ts";
+import { AddButton } from "./AddButton.tsx";
 import { enhanceUiSchema } from "./enhanceUiSchema.ts";
 import { visibleErrors } from "./errors.ts";
 import { fields, widgets } from "./registry.ts";
@@ -23,6 +24,7 @@ export interface SchemaFormProps<T> {
 }
 
 const hideSubmit = { "ui:submitButtonOptions": { norender: true } };
+const templates = { ButtonTemplates: { AddButton } };
 
 /**
  * Every editor of the builder: RJSF over a schema of the contract, with the widgets of ./registry.ts
@@ -66,6 +68,7 @@ function SchemaFormInner<T>({
       validator={validator}
       widgets={widgets}
       fields={fields}
+      templates={templates}
       formContext={context}
       idPrefix={idPrefix}
       noValidate

@@ -3,6 +3,7 @@ import { memo, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { AppDefinition } from "../../../schemas/index.ts";
 import { AppView, type ViewMode, viewStyles } from "../../../sdk/views/index.ts";
+import { PreviewBoundary } from "./PreviewBoundary.tsx";
 
 export interface PreviewProps {
   definition: AppDefinition;
@@ -57,7 +58,7 @@ export const PhonePreview = memo(function PhonePreview(props: PreviewProps) {
             ? createPortal(
                 <>
                   <style>{viewStyles}</style>
-                  {view}
+                  <PreviewBoundary resetKey={props.definition}>{view}</PreviewBoundary>
                 </>,
                 root,
               )
