@@ -33,6 +33,8 @@ export const ANALYTICS_FAILURE_REASONS = ["unsupported_feature", "http_error", "
 /** One analytics signal the widget buffers and posts to /mobile/analytics/events (spec §3). */
 export const AnalyticsSignal = Type.Object(
   {
+    /** Unique per event: the server stores each id once, so a retried batch never counts twice. */
+    id: Type.String({ format: "uuid" }),
     time: dateTime({ title: "Time" }),
     appId: Type.String({ minLength: 1 }),
     userId: Type.Optional(Type.String()),

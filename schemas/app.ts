@@ -108,5 +108,7 @@ export const MobileApp = Type.Object({
   domainType: DomainType,
   makeModelType: MakeModelType,
   definition: AppDefinition,
+  /** Google tag ids (G-...) the widget mirrors its analytics events to, when the app has any. */
+  analyticsIds: Type.Optional(Type.Array(Type.String({ pattern: "^G-" }))),
 });
 export type MobileApp = Static<typeof MobileApp>;

@@ -228,6 +228,7 @@ describe("entities", () => {
       "analytics signal",
       AnalyticsSignal,
       {
+        id: "3f0c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
         time: at("2030-01-01"),
         appId: "a1",
         platform: "Web",
@@ -263,8 +264,8 @@ describe("entities", () => {
     [
       "signal",
       AnalyticsSignal,
-      { time: at("2030-01-01"), appId: "a", platform: "iOS", name: "x" },
-      ["/platform"],
+      { id: "not-a-uuid", time: at("2030-01-01"), appId: "a", platform: "iOS", name: "x" },
+      ["/id", "/platform"],
     ],
   ])("%s: an invalid example is refused at its fields", (_, schema, value, paths) => {
     expect(validate(schema, structuredClone(value)).map((e) => e.path)).toEqual(paths);

@@ -8,7 +8,7 @@ import { idbGet, idbSet } from "./storage.ts";
 
 export type SignalData = NonNullable<AnalyticsSignal["data"]>;
 export type FailureReason = NonNullable<SignalData["failureReason"]>;
-type Signal = AnalyticsSignal & BufferedEvent;
+type Signal = AnalyticsSignal;
 
 export interface Analytics {
   /** Queues a signal; it reaches the server exactly once, whatever the network or reloads do. */

@@ -18,9 +18,6 @@ export interface WidgetClientOptions {
   fetch?: typeof fetch;
 }
 
-/** The app as the widget reads it; `analyticsIds` are the G- tags to mirror events to, when configured. */
-export type WidgetApp = MobileApp & { analyticsIds?: string[] };
-
 /** What sign-in answers: the user id to keep, the token proving it, and the profile. */
 export interface SignInResult {
   userId: string;
@@ -88,7 +85,7 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
   const users = "/mobile/users";
   return {
     /** The app; the loader's preloaded response is used when there is one (spec §7). */
-    getApp: () => request<WidgetApp>("/mobile/app", { preloaded: takePreloadedApp(apiBase, appId) }),
+    getApp: () => request<MobileApp>("/mobile/app", { preloaded: takePreloadedApp(apiBase, appId) }),
     sendEmailCode: (email: string) => post<boolean>(`${users}/auth/email-confirmation`, { email }),
     sendSmsCode: (phone: string) => post<boolean>(`${users}/auth/sms-confirmation`, { phone }),
     signIn: (body: ({ email: string } | { phone: string }) & { code: string; userId: string }) =>

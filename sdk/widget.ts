@@ -1,7 +1,7 @@
 import { type Account, createAccount } from "./account.ts";
 import { type Analytics, analyticsFor, type SignalData } from "./analytics.ts";
 import type { AppStore } from "./app-store.ts";
-import type { WidgetApp, WidgetClient } from "./client.ts";
+import type { WidgetClient } from "./client.ts";
 import { subscribePush } from "./push.ts";
 
 /**
@@ -40,7 +40,7 @@ export function createWidget(appId: string, apiBase: string, client: WidgetClien
         userId: account.userId,
         tags: () => {
           const s = app.get();
-          return s.status === "ready" ? ((s.app as WidgetApp).analyticsIds ?? []) : [];
+          return s.status === "ready" ? (s.app.analyticsIds ?? []) : [];
         },
       });
       account.start();

@@ -5,14 +5,11 @@ import { apps } from "../db/schema.ts";
 import { analyticsEvents } from "../db/schema-mobile.ts";
 import { ApiError } from "../errors.ts";
 
-/** A signal as the widget sends it: with the unique id the server deduplicates on. */
-export type IdentifiedSignal = AnalyticsSignal & { id: string };
-
 /**
  * Stores a batch once: an event id seen before is skipped, so the widget may re-send a batch whose answer
  * it never got. Signals of unknown or discontinued apps fail the batch (404) rather than vanish silently.
  */
-export async function storeSignals(db: Db, signals: IdentifiedSignal[]): Promise<{ stored: number }> {
+export async function storeSignals(db: Db, signals: AnalyticsSignal[]): Promise<{ stored: number }> {
   if (!signals.length) return { stored: 0 };
   const appIds = [...new Set(signals.map((s) => s.appId))];
   const known = await db

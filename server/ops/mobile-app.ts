@@ -17,7 +17,7 @@ export const googleTagIds = (value: unknown): string[] =>
  * What GET /mobile/app answers: the public app plus the G- tags the widget mirrors analytics to. Only G- ids
  * leave the server; any other analytics id in the admin metadata stays private.
  */
-export async function widgetApp(db: Db, appId: string): Promise<MobileApp & { analyticsIds?: string[] }> {
+export async function widgetApp(db: Db, appId: string): Promise<MobileApp> {
   const app = await mobileApp(db, appId);
   const [row] = await db.select({ metadata: apps.metadata }).from(apps).where(eq(apps.id, appId));
   const ids = googleTagIds((row?.metadata as { analyticsId?: unknown } | null)?.analyticsId);
