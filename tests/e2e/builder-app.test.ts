@@ -13,6 +13,14 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  page.on(
+    "console",
+    (m) =>
+      m.type() === "error" &&
+      !m.text().includes("Failed to load resource") &&
+      console.error("console:", m.text().slice(0, 500)),
+  );
 });
 afterAll(() => browser?.close());
 
@@ -120,7 +128,7 @@ const gridTitles = () => page.locator(".feature-grid .feature-title").allInnerTe
 
 describe("builder: an app with every feature type", () => {
   let appId = "";
-  let savedFeatures: { id: string; type: string }[] = [];
+  let savedFeatures: { id: string; type: string; title?: string }[] = [];
 
   it("signs in and starts a new app whose preview asks for name, logo and cover", async () => {
     await signUpAndIn(page, baseUrl);
@@ -143,13 +151,11 @@ describe("builder: an app with every feature type", () => {
     await name.blur();
     await until(() => page.getByText("value should be minimum 4 characters").count()).toBe(1);
     await name.fill("Every Feature Motors");
-    await page
-      .locator("input[type=file]")
-      .setInputFiles({
-        name: "logo.png",
-        mimeType: "image/png",
-        buffer: await solidPng(120, 120, 200, 30, 30),
-      });
+    await page.locator("input[type=file]").setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: await solidPng(120, 120, 200, 30, 30),
+    });
     await until(() => page.locator(".image-field-thumb").count()).toBe(1);
     await page.getByRole("link", { name: "Cover" }).click();
     await page
@@ -242,6 +248,15 @@ describe("builder: an app with every feature type", () => {
   it("removes a feature after 'Remove feature?'; a click outside leaves editing mode", async () => {
     const before = await gridTitles();
     const victim = before[before.length - 1];
+    // Editing mode jiggles the icons; with reduced motion they hold still (and so can be clicked reliably).
+    const animation = () =>
+      page
+        .locator(".feature-grid .feature-tile")
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationName);
+    expect(await animation()).toBe("jiggle");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await animation()).toBe("none");
     await page.getByRole("button", { name: `Remove ${victim}` }).click();
     const dialog = page.getByRole("dialog", { name: "Remove feature?" });
     await dialog.waitFor();
@@ -262,7 +277,12 @@ describe("builder: an app with every feature type", () => {
   it("saves: 'App created', the id replaces 'new', and a reload finds the same definition", async () => {
     const titles = await gridTitles();
     await page.getByRole("button", { name: "Save App" }).click();
-    await until(() => page.getByText("App created").count()).toBe(1);
+    await until(() => page.getByText("App created").count(), "App created")
+      .toBe(1)
+      .catch(async (e) => {
+        await page.screenshot({ path: "/tmp/shots/save-failed.png" });
+        throw e;
+      });
     await page.waitForURL(/\/apps\/[0-9a-f-]{36}\/features$/);
     appId = page.url().split("/")[4];
     const token = await tokenOf(page);
@@ -272,7 +292,7 @@ describe("builder: an app with every feature type", () => {
       })
     ).json();
     savedFeatures = saved.data.definition.features;
-    expect(savedFeatures.map((f: { title?: string }) => f.title)).toEqual(titles);
+    expect(savedFeatures.map((f) => f.title)).toEqual(titles);
     expect(new Set(savedFeatures.map((f) => f.type)).size).toBe(steps.length - 1);
 
     await page.reload();
@@ -290,7 +310,9 @@ describe("builder: an app with every feature type", () => {
     const phone = preview(page);
     await until(() => phone.getByText("No Preview Available").count()).toBe(1);
     await phone.getByRole("button", { name: "Go Back" }).click();
-    await page.waitForURL(`${baseUrl}/apps/${appId}/features`);
+    // Back in the preview is the app's home screen.
+    await until(() => phone.locator(".ba-name").count()).toBe(1);
+    expect(await page.getByText("This feature is not in the app.").count()).toBe(1);
   });
 
   it("undoes and redoes definition edits from the keyboard", async () => {

@@ -20,6 +20,8 @@ interface Props {
   onDragStart?(): void;
   className?: string;
   label: string;
+  /** Selector of the element that starts a drag (default: the whole item). */
+  handle?: string;
 }
 
 /**
@@ -31,10 +33,11 @@ export function GridstackList(props: Props) {
   return <Grid key={`${props.columns}/${layoutKey}`} {...props} />;
 }
 
-function Grid({ items, columns, cellHeight, onReorder, onDragStart, className, label }: Props) {
+function Grid({ items, columns, cellHeight, onReorder, onDragStart, className, label, handle }: Props) {
   const el = useRef<HTMLUListElement>(null);
-  const handlers = useRef({ onReorder, onDragStart });
-  handlers.current = { onReorder, onDragStart };
+  // Read through a ref: content changes (editing mode's remove buttons) must not rebuild the grid mid-drag.
+  const handlers = useRef({ onReorder, onDragStart, items });
+  handlers.current = { onReorder, onDragStart, items };
   useLayoutEffect(() => {
     const grid = GridStack.init(
       {
@@ -44,6 +47,9 @@ function Grid({ items, columns, cellHeight, onReorder, onDragStart, className, l
         disableResize: true,
         animate: false,
         columnOpts: { breakpoints: [] },
+        // Items are buttons (click to edit). Gridstack never starts a drag on a button unless the button
+        // is the handle itself, so the handle is named; other buttons (remove) keep their clicks.
+        draggable: { handle: handle ?? ".grid-stack-item-content" },
       },
       el.current!,
     );
@@ -53,13 +59,13 @@ function Grid({ items, columns, cellHeight, onReorder, onDragStart, className, l
       const order = [...(grid.engine.nodes ?? [])]
         .sort((a, b) => (a.y ?? 0) - (b.y ?? 0) || (a.x ?? 0) - (b.x ?? 0))
         .map((n) => (n.el as HTMLElement | undefined)?.dataset.id ?? "");
-      const before = items.map((i) => i.id);
+      const before = handlers.current.items.map((i) => i.id);
       if (order.join() !== before.join()) handlers.current.onReorder(order);
     });
     return () => {
       grid.destroy(false);
     };
-  }, [columns, cellHeight, items]);
+  }, [columns, cellHeight, handle]);
 
   // Positions follow the reading order so the grid shows the list order before anything moves.
   let x = 0;

@@ -104,6 +104,7 @@ export function FeatureGridPage() {
             label="Features"
             columns={4}
             cellHeight={96}
+            handle=".feature-open"
             items={shown.map((f) => ({
               id: f.id,
               w: 1,

@@ -5,6 +5,7 @@ import type { FieldError, UiSchema } from "../../../schemas/index.ts";
 import { AddButton } from "./AddButton.tsx";
 import { enhanceUiSchema } from "./enhanceUiSchema.ts";
 import { visibleErrors } from "./errors.ts";
+import { pruneUnfilled } from "./prune.ts";
 import { fields, widgets } from "./registry.ts";
 import type { FormContext } from "./types.ts";
 import { validator } from "./validator.ts";
@@ -75,7 +76,9 @@ function SchemaFormInner<T>({
       showErrorList={false}
       extraErrors={extraErrors}
       onBlur={onBlur}
-      onChange={(e, id) => onChange(e.formData as T, id ?? "form")}
+      onChange={(e, id) =>
+        onChange(pruneUnfilled(schema as Record<string, any>, e.formData as T), id ?? "form")
+      }
       experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
     />
   );

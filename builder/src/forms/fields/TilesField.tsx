@@ -57,6 +57,7 @@ export function TilesField({ formData, onChange, fieldPathId, registry }: FieldP
           label="Tiles"
           columns={12}
           cellHeight={CELL}
+          handle=".tile-cell"
           className="tiles-grid"
           items={tiles.map((t, i) => ({
             id: ids[i],
