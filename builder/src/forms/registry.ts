@@ -3,6 +3,7 @@ import { LocationsField } from "./fields/LocationsField.tsx";
 import { TilesField } from "./fields/TilesField.tsx";
 import { TimeframeField } from "./fields/TimeframeField.tsx";
 import { ColorWidget } from "./widgets/ColorWidget.tsx";
+import { FastTextareaWidget, FastTextWidget } from "./widgets/FastTextWidget.tsx";
 import { FeatureWidget } from "./widgets/FeatureWidget.tsx";
 import { IconWidget } from "./widgets/IconWidget.tsx";
 import { ImageWidget } from "./widgets/ImageWidget.tsx";
@@ -15,6 +16,8 @@ export const widgets: RegistryWidgetsType = {
   feature: FeatureWidget,
   color: ColorWidget,
   switch: SwitchWidget,
+  TextWidget: FastTextWidget,
+  TextareaWidget: FastTextareaWidget,
 };
 
 /** Fields for values that are more than one input. */

@@ -8,4 +8,6 @@ export interface FormContext {
   locations: { id: string; name?: string }[];
   /** Restaurant apps see no automotive icon categories (spec §6). */
   domainType?: string;
+  /** Set by SchemaForm: applies one field's new value to the draft right away (see FastTextWidget). */
+  fastEdit?: (id: string, value: unknown) => void;
 }
