@@ -8,6 +8,20 @@ import { setApiHooks } from "./api.ts";
 import { Routes } from "./Routes.tsx";
 import { SessionProvider } from "./session/SessionProvider.tsx";
 
+/**
+ * antd's default link blue, secondary greys and error red fall below WCAG AA contrast on white; these keep
+ * the look and pass (axe-core runs in tests/e2e/builder-a11y.test.ts).
+ */
+const contrastTokens = {
+  colorPrimary: "#1d5fd1",
+  colorLink: "#1d5fd1",
+  colorInfo: "#1d5fd1",
+  colorError: "#c21d1d",
+  colorTextSecondary: "rgba(0, 0, 0, 0.66)",
+  colorTextDescription: "rgba(0, 0, 0, 0.66)",
+  colorTextPlaceholder: "rgba(0, 0, 0, 0.58)",
+};
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
@@ -31,7 +45,7 @@ function Notifications() {
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <ConfigProvider theme={{ token: { colorPrimary: "#1d5fd1" } }}>
+    <ConfigProvider theme={{ token: contrastTokens }}>
       <AntApp>
         <Notifications />
         <QueryClientProvider client={queryClient}>

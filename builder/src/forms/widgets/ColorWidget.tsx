@@ -13,7 +13,7 @@ export function ColorWidget({ id, value, onChange, onBlur, label, disabled }: Wi
         onChangeComplete={(c) => onChange(c.toHexString())}
         onOpenChange={(open) => !open && onBlur(id, value)}
       >
-        <Button id={id} aria-label={`${label}: ${value || "not set"}`}>
+        <Button id={id} aria-label={`${label}: ${value || "Pick colour"}`}>
           <span className="color-swatch" style={{ background: value || "transparent" }} aria-hidden="true" />
           {value || "Pick colour"}
         </Button>

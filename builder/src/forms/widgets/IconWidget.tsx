@@ -17,7 +17,12 @@ export function IconWidget({ id, value, onChange, onBlur, label, disabled, regis
   return (
     <Space>
       {value ? <img src={value} alt="" className="icon-thumb" /> : null}
-      <Button id={id} disabled={disabled} onClick={() => setOpen(true)} aria-label={`${label}: change icon`}>
+      <Button
+        id={id}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        aria-label={`${label}: ${value ? "Change icon" : "Choose icon"}`}
+      >
         {value ? "Change icon" : "Choose icon"}
       </Button>
       {value ? (
