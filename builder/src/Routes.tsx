@@ -1,9 +1,11 @@
 import { Alert, Button, Layout, Spin } from "antd";
 import type { ReactNode } from "react";
 import { Link, Navigate, Route, Routes as RouterRoutes, useLocation } from "react-router";
+import { tokenStore } from "./api.ts";
 import { ForgotPassword } from "./auth/ForgotPassword.tsx";
 import { ResetPassword } from "./auth/ResetPassword.tsx";
 import { SignIn } from "./auth/SignIn.tsx";
+import { SignInAs } from "./auth/SignInAs.tsx";
 import { SignUp } from "./auth/SignUp.tsx";
 import { Verify } from "./auth/Verify.tsx";
 import { FeatureEditorPage } from "./features/FeatureEditorPage.tsx";
@@ -44,8 +46,12 @@ function Shell({ children }: { children: ReactNode }) {
           </Link>
           {me ? (
             <span className="shell-user">
+              {/* While impersonating, signing out returns to the admin's own session. */}
+              {tokenStore.getSecondary() ? <span className="shell-impersonating">Signed in as</span> : null}
               <span>{me.email}</span>
-              <Button onClick={() => send({ type: "session.signOut" })}>Sign out</Button>
+              <Button onClick={() => send({ type: "session.signOut" })}>
+                {tokenStore.getSecondary() ? "Back to admin" : "Sign out"}
+              </Button>
             </span>
           ) : null}
         </Layout.Header>
@@ -75,6 +81,7 @@ export function Routes() {
       <Route path="/reset-password/:token" element={open(<ResetPassword />)} />
       <Route path="/verify" element={open(<Verify />)} />
       <Route path="/verify/:token" element={open(<Verify />)} />
+      <Route path="/sign-in-as/:userId" element={guarded(<SignInAs />)} />
       <Route path="/apps" element={guarded(<AppList />)} />
       <Route path="/apps/:appId" element={guarded(<AppWorkspace />)}>
         <Route index element={<AppIndexRedirect />} />
