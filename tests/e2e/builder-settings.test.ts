@@ -105,4 +105,23 @@ describe("builder: app settings", () => {
     expect(await page.getByRole("button", { name: "Save App" }).isDisabled()).toBe(false);
     expect(await preview(page).locator(".ba-name").count()).toBeGreaterThan(0);
   });
+
+  it("custom form: the field builder shows options and recipients by type", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/features/custom-form`);
+    await page.getByRole("button", { name: "Add Custom form" }).click();
+    await page.locator("#root_fields_0_type").waitFor();
+    expect(await page.getByLabel("Option 1").count()).toBe(0);
+    await page.locator("#root_fields_0_type").click();
+    await page.locator(".ant-select-dropdown:visible").getByText("Recipient", { exact: true }).click();
+    await page.getByLabel("Option 1").fill("Sales");
+    await page.getByLabel("Option 2").fill("Service");
+    await page.getByLabel("Recipient e-mail 1").fill("sales@example.com");
+    await page.getByLabel("Recipient e-mail 2").fill("not-an-email");
+    await page.getByLabel("Recipient e-mail 2").blur();
+    await until(() =>
+      page.getByText("dropdown items contain invalid or empty email at position 2").count(),
+    ).toBe(1);
+    await page.getByLabel("Recipient e-mail 2").fill("service@example.com");
+    await until(() => page.getByText(/dropdown items contain invalid/).count()).toBe(0);
+  });
 });

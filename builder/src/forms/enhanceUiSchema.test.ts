@@ -21,4 +21,8 @@ describe("enhanceUiSchema", () => {
     expect(ui.iconColor["ui:widget"]).toBe("color");
     expect(ui.layout).toBeUndefined();
   });
+  it("gives a custom form's fields the field builder", () => {
+    const ui = enhanceUiSchema(getFeatureType("Form")!.schema as object) as any;
+    expect(ui.fields.items["ui:field"]).toBe("formField");
+  });
 });

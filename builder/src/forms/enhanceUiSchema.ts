@@ -5,10 +5,19 @@ type Json = Record<string, any>;
 /**
  * Widget choices by the shape of a schema, so no per-type form is written by hand: the registry's
  * uiSchemas say what only they know, and these rules fill in the rest everywhere in the tree.
- * Rules (first match): a from/to date-time object is a timeframe; a string property named like an image
+ * Rules (first match): a custom form's field gets the field builder; a from/to date-time object is a timeframe; a string property named like an image
  * is an upload; one ending in Color a colour picker; icon and stampIcon the icon bank.
  */
 const rules: Array<(key: string, schema: Json) => Json | undefined> = [
+  // A custom form's field (name, type, options, values): the field builder shows options by type.
+  (_k, s) =>
+    s.type === "object" &&
+    s.properties?.name &&
+    s.properties?.type &&
+    s.properties?.options &&
+    s.properties?.values
+      ? { "ui:field": "formField" }
+      : undefined,
   (_k, s) =>
     s.type === "object" && s.properties?.from && s.properties?.to && Object.keys(s.properties).length === 2
       ? { "ui:field": "timeframe" }
@@ -44,7 +53,7 @@ export function enhanceUiSchema(schema: Json, ui: UiSchema = {}, key = ""): UiSc
       }
     }
   }
-  if (out["ui:field"] === "timeframe") return out;
+  if (out["ui:field"] === "timeframe" || out["ui:field"] === "formField") return out;
   if (schema.type === "object") {
     for (const [k, s] of Object.entries(objectProperties(schema))) {
       if (!s || typeof s !== "object") continue;

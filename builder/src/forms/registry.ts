@@ -1,4 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from "@rjsf/utils";
+import { FormFieldField } from "./fields/FormFieldField.tsx";
 import { LocationsField } from "./fields/LocationsField.tsx";
 import { TilesField } from "./fields/TilesField.tsx";
 import { TimeframeField } from "./fields/TimeframeField.tsx";
@@ -25,4 +26,5 @@ export const fields: RegistryFieldsType = {
   timeframe: TimeframeField,
   locations: LocationsField,
   tiles: TilesField,
+  formField: FormFieldField,
 };

@@ -1,0 +1,141 @@
+import type { FieldProps } from "@rjsf/utils";
+import { Checkbox, Form, Input, Select, Space } from "antd";
+import type { ReactNode } from "react";
+import { FORM_FIELD_TYPES } from "../../../../schemas/index.ts";
+
+interface FormFieldValue {
+  name?: string;
+  description?: string;
+  type?: (typeof FORM_FIELD_TYPES)[number];
+  long?: boolean;
+  options?: string[];
+  values?: string[];
+}
+
+const errorsOf = (errorSchema: FieldProps["errorSchema"], key: string): string[] =>
+  ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []) as string[];
+
+/**
+ * One field of a custom form (spec §3, §5): name, description, type; "long" only for text; options only
+ * for Select and Recipient; for a Recipient, the e-mail each option sends to, side by side with it.
+ */
+export function FormFieldField({ formData, onChange, onBlur, fieldPathId, errorSchema }: FieldProps) {
+  const v = (formData ?? {}) as FormFieldValue;
+  const id = fieldPathId.$id;
+  const set = (patch: Partial<FormFieldValue>) => {
+    const next: Record<string, unknown> = { ...v, ...patch };
+    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === "") delete next[k];
+    onChange(next, fieldPathId.path);
+  };
+  const item = (key: string, label: string, control: ReactNode) => {
+    const errors = errorsOf(errorSchema, key);
+    return (
+      <Form.Item
+        label={<label htmlFor={`${id}_${key}`}>{label}</label>}
+        validateStatus={errors.length ? "error" : undefined}
+        help={errors.join(", ") || undefined}
+      >
+        {control}
+      </Form.Item>
+    );
+  };
+  const hasOptions = v.type === "Select" || v.type === "Recipient";
+  const options = v.options ?? [];
+  return (
+    <div className="form-field-builder">
+      {item(
+        "name",
+        "Name",
+        <Input
+          id={`${id}_name`}
+          value={v.name ?? ""}
+          onChange={(e) => set({ name: e.target.value })}
+          onBlur={() => onBlur(`${id}_name`, v.name)}
+        />,
+      )}
+      {item(
+        "description",
+        "Description",
+        <Input
+          id={`${id}_description`}
+          value={v.description ?? ""}
+          onChange={(e) => set({ description: e.target.value })}
+          onBlur={() => onBlur(`${id}_description`, v.description)}
+        />,
+      )}
+      <Space align="start" wrap>
+        {item(
+          "type",
+          "Type",
+          <Select
+            id={`${id}_type`}
+            className="form-field-type"
+            value={v.type ?? "Text"}
+            options={FORM_FIELD_TYPES.map((t) => ({ value: t, label: t }))}
+            onChange={(type) =>
+              set({
+                type,
+                // Options belong to dropdowns and e-mails to recipients; other types drop them.
+                ...(type === "Select" || type === "Recipient"
+                  ? {}
+                  : { options: undefined, values: undefined }),
+                ...(type === "Recipient" ? {} : { values: undefined }),
+                ...(type === "Text" || type === "TextArea" ? {} : { long: undefined }),
+              })
+            }
+          />,
+        )}
+        {v.type === "Text" || v.type === "TextArea" || !v.type ? (
+          <Form.Item label=" " colon={false}>
+            <Checkbox
+              id={`${id}_long`}
+              checked={Boolean(v.long)}
+              onChange={(e) => set({ long: e.target.checked || undefined })}
+            >
+              Long
+            </Checkbox>
+          </Form.Item>
+        ) : null}
+      </Space>
+      {hasOptions
+        ? item(
+            "options",
+            v.type === "Recipient" ? "Options and their recipients" : "Options",
+            <div id={`${id}_options`} className="form-field-options">
+              {[...options, ""].map((option, i) => (
+                <Space key={i} className="form-field-option">
+                  <Input
+                    aria-label={`Option ${i + 1}`}
+                    placeholder={i === options.length ? "Add an option" : undefined}
+                    value={option}
+                    onChange={(e) => {
+                      const next = [...options];
+                      next[i] = e.target.value;
+                      set({ options: next });
+                    }}
+                    onBlur={() => onBlur(`${id}_options`, options)}
+                  />
+                  {v.type === "Recipient" && i < options.length ? (
+                    <Input
+                      aria-label={`Recipient e-mail ${i + 1}`}
+                      placeholder="name@example.com"
+                      value={v.values?.[i] ?? ""}
+                      onChange={(e) => {
+                        const next = [...(v.values ?? [])];
+                        next[i] = e.target.value;
+                        set({ values: next });
+                      }}
+                      onBlur={() => onBlur(`${id}_values`, v.values)}
+                    />
+                  ) : null}
+                </Space>
+              ))}
+            </div>,
+          )
+        : null}
+      {v.type === "Recipient" && errorsOf(errorSchema, "values").length ? (
+        <Form.Item validateStatus="error" help={errorsOf(errorSchema, "values").join(", ")} />
+      ) : null}
+    </div>
+  );
+}
