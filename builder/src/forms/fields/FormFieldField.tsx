@@ -103,6 +103,7 @@ export function FormFieldField({ formData, onChange, onBlur, fieldPathId, errorS
             v.type === "Recipient" ? "Options and their recipients" : "Options",
             <div id={`${id}_options`} className="form-field-options">
               {[...options, ""].map((option, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an option is its position (recipient e-mails align by index)
                 <Space key={i} className="form-field-option">
                   <Input
                     aria-label={`Option ${i + 1}`}
