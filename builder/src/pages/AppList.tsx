@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, List, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
+import { embedSnippet } from "../../../core/index.ts";
 import type { App } from "../../../schemas/index.ts";
 import { api } from "../api.ts";
+import { copyText } from "../clipboard.ts";
 
 /** The apps the signed-in user may open. */
 export function AppList() {
@@ -44,6 +46,13 @@ export function AppList() {
                 <a key="demo" href={`/demo/${a.appId}`} target="_blank" rel="noreferrer">
                   Widget demo
                 </a>,
+                <Button
+                  key="embed"
+                  type="link"
+                  onClick={() => copyText(embedSnippet(window.location.origin, a.appId))}
+                >
+                  Copy embed code
+                </Button>,
               ]}
             >
               <List.Item.Meta
