@@ -50,7 +50,11 @@ describe("walking skeleton through every face", () => {
     await nameInput.blur();
     await expect.poll(() => page.getByText("value should be minimum 4 characters").count()).toBe(1);
     await nameInput.fill(name);
-    expect(await textIn("[data-testid=phone-preview] .ba-name")).toBe(name);
+    // Until logo and cover exist the preview says what is missing (spec §2), and no longer asks for the name.
+    const phone = page.getByTestId("phone-preview");
+    await expect.poll(() => phone.getByText("Logo is required").count()).toBe(1);
+    expect(await phone.getByText("Cover is required").count()).toBe(1);
+    expect(await phone.getByText("Name is required").count()).toBe(0);
 
     await page.locator("input[type=file]").setInputFiles({
       name: "logo.jpg",
@@ -59,8 +63,8 @@ describe("walking skeleton through every face", () => {
         .jpeg()
         .toBuffer(),
     });
-    await expect.poll(() => page.locator("[data-testid=phone-preview] .ba-logo").count()).toBe(1);
-    const logoSrc = await page.locator("[data-testid=phone-preview] .ba-logo").getAttribute("src");
+    await expect.poll(() => phone.getByText("Logo is required").count()).toBe(0);
+    const logoSrc = await page.getByRole("img", { name: "Logo preview" }).getAttribute("src");
     expect(logoSrc).toMatch(/^\/api\/images\/[0-9a-f-]+\.png$/);
     // The server converted the JPEG to PNG.
     const logo = await page.request.get(`${baseUrl}${logoSrc}`);
@@ -75,6 +79,7 @@ describe("walking skeleton through every face", () => {
       buffer: await solidPng(640, 400, 20, 90, 200),
     });
     await expect.poll(() => page.locator("[data-testid=phone-preview] .ba-cover").count()).toBe(1);
+    expect(await page.locator("[data-testid=phone-preview] .ba-logo").getAttribute("src")).toBe(logoSrc);
     // The draft survived the move between editors.
     expect(await textIn("[data-testid=phone-preview] .ba-name")).toBe(name);
   });
@@ -109,7 +114,8 @@ describe("walking skeleton through every face", () => {
 
   it("shows the promo page with a QR image that decodes to the app's link", async () => {
     await page.goto(`${baseUrl}/promo/${appId}`);
-    expect(await page.locator("h1").innerText()).toBe(`${name} Two`);
+    // The simulator draws the widget's own heading too, inside its shadow root; the page's is in the header.
+    expect(await page.locator(".promo-brand h1").innerText()).toBe(`${name} Two`);
     expect(await page.getByText(`Download ${name} Two app for exclusive specials.`).count()).toBe(1);
     const src = await page.locator('img[alt^="QR code"]').getAttribute("src");
     const png = PNG.sync.read(Buffer.from(src!.split(",")[1], "base64"));
