@@ -68,4 +68,19 @@ describe("builder session screens", () => {
     await page.waitForURL(`${baseUrl}/apps`);
     expect(await tokenOf(page)).not.toBeNull();
   });
+
+  it("a 401 while working drops the token and returns to the root (then the login)", async () => {
+    const token = await tokenOf(page);
+    // The session ends on the server (another tab signed out, or an admin revoked it).
+    const out = await page.request.delete(`${baseUrl}/api/accounts/sign-out`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.ok()).toBe(true);
+    // Open an app and come back: the app list asks the server again and gets a 401.
+    await page.getByRole("link", { name: "Create app" }).click();
+    await page.waitForURL(`${baseUrl}/apps/new/brand`);
+    await page.getByRole("link", { name: "App Builder" }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    expect(await tokenOf(page)).toBeNull();
+  });
 });
