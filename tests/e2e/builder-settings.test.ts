@@ -124,4 +124,32 @@ describe("builder: app settings", () => {
     await page.getByLabel("Recipient e-mail 2").fill("service@example.com");
     await until(() => page.getByText(/dropdown items contain invalid/).count()).toBe(0);
   });
+
+  it("'More' opens the features beyond the row count in the single-row layout", async () => {
+    const features = ["One", "Two", "Three", "Four", "Five"].map((title, i) => ({
+      id: `00000000-0000-4000-8000-00000000010${i}`,
+      type: "Coupons",
+      title,
+    }));
+    const res = await page.request.post(`${baseUrl}/api/apps`, {
+      headers: auth,
+      data: {
+        definition: {
+          name: "Row Motors",
+          logo: "/api/icon-files/none.svg",
+          cover: "/api/icon-files/none.svg",
+          theme: { layout: "SingleRow", rowFeatureCount: 3 },
+          features,
+        },
+      },
+    });
+    const rowApp = (await res.json()).data.appId;
+    await page.goto(`${baseUrl}/apps/${rowApp}/features`);
+    const titles = () => page.locator(".feature-grid .feature-title").allInnerTexts();
+    await until(titles).toEqual(["One", "Two", "Three"]);
+    await page.locator(".feature-grid").getByRole("button", { name: "More" }).click();
+    await until(titles).toEqual(["One", "Two", "Three", "Four", "Five"]);
+    await page.locator(".feature-grid").getByRole("button", { name: "More" }).click();
+    await until(titles).toEqual(["One", "Two", "Three"]);
+  });
 });
