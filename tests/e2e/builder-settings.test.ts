@@ -152,4 +152,23 @@ describe("builder: app settings", () => {
     await page.locator(".feature-grid").getByRole("button", { name: "More" }).click();
     await until(titles).toEqual(["One", "Two", "Three"]);
   });
+
+  it("contact us: a method's value is checked by its type; only numbers have an extension", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/features/contact-us`);
+    await page.getByRole("button", { name: "Add Contact us" }).click();
+    await page.locator("#root_groups__add").click();
+    await page.locator("#root_groups_0_name").fill("Sales");
+    await page.locator("#root_groups_0_methods__add").click();
+    await page.locator("#root_groups_0_methods_0_type").click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="PhoneNumber"]').click();
+    expect(await page.locator("#root_groups_0_methods_0_extras").count()).toBe(1);
+    await page.locator("#root_groups_0_methods_0_type").click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Email"]').click();
+    await until(() => page.locator("#root_groups_0_methods_0_extras").count()).toBe(0);
+    await page.locator("#root_groups_0_methods_0_value").fill("not-an-email");
+    await page.locator("#root_groups_0_methods_0_value").blur();
+    await until(() => page.getByText("invalid email", { exact: true }).count()).toBe(1);
+    await page.locator("#root_groups_0_methods_0_value").fill("sales@example.com");
+    await until(() => page.getByText("invalid email", { exact: true }).count()).toBe(0);
+  });
 });

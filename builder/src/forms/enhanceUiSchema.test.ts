@@ -8,7 +8,7 @@ describe("enhanceUiSchema", () => {
     expect(ui.timeframe["ui:field"]).toBe("timeframe");
     expect(ui.icon["ui:widget"]).toBe("icon");
     expect(ui.groups.items.image["ui:widget"]).toBe("image");
-    expect(ui.groups.items.methods.items.icon["ui:widget"]).toBe("icon");
+    expect(ui.groups.items.methods.items["ui:field"]).toBe("contactMethod");
   });
   it("keeps what the registry's uiSchema already says", () => {
     const module = getFeatureType("Loyalty")!;

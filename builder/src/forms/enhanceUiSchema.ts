@@ -9,6 +9,14 @@ type Json = Record<string, any>;
  * is an upload; one ending in Color a colour picker; icon and stampIcon the icon bank.
  */
 const rules: Array<(key: string, schema: Json) => Json | undefined> = [
+  // A contact method (type, value, extras): the value is hinted and the extension offered by type.
+  (_k, s) =>
+    s.type === "object" &&
+    s.properties?.type?.enum?.includes?.("PhoneNumber") &&
+    s.properties?.value &&
+    s.properties?.extras
+      ? { "ui:field": "contactMethod" }
+      : undefined,
   // A custom form's field (name, type, options, values): the field builder shows options by type.
   (_k, s) =>
     s.type === "object" &&
@@ -53,7 +61,7 @@ export function enhanceUiSchema(schema: Json, ui: UiSchema = {}, key = ""): UiSc
       }
     }
   }
-  if (out["ui:field"] === "timeframe" || out["ui:field"] === "formField") return out;
+  if (["timeframe", "formField", "contactMethod"].includes(out["ui:field"] as string)) return out;
   if (schema.type === "object") {
     for (const [k, s] of Object.entries(objectProperties(schema))) {
       if (!s || typeof s !== "object") continue;

@@ -1,4 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from "@rjsf/utils";
+import { ContactMethodField } from "./fields/ContactMethodField.tsx";
 import { FormFieldField } from "./fields/FormFieldField.tsx";
 import { LocationsField } from "./fields/LocationsField.tsx";
 import { TilesField } from "./fields/TilesField.tsx";
@@ -27,4 +28,5 @@ export const fields: RegistryFieldsType = {
   locations: LocationsField,
   tiles: TilesField,
   formField: FormFieldField,
+  contactMethod: ContactMethodField,
 };

@@ -1,0 +1,120 @@
+import type { FieldProps, WidgetProps } from "@rjsf/utils";
+import { Form, Input, Select, Space } from "antd";
+import type { ReactNode } from "react";
+import { CONTACT_METHOD_TYPES } from "../../../../schemas/index.ts";
+import { IconWidget } from "../widgets/IconWidget.tsx";
+
+type MethodType = (typeof CONTACT_METHOD_TYPES)[number];
+interface Method {
+  type?: MethodType;
+  value?: string;
+  displayName?: string;
+  icon?: string;
+  extras?: { ext?: string };
+}
+
+/** What the value holds per type, as a hint in the empty input. */
+const PLACEHOLDER: Record<MethodType, string> = {
+  PhoneNumber: "(555) 555-5555",
+  MobileNumber: "(555) 555-5555",
+  Texting: "(555) 555-5555",
+  Email: "name@example.com",
+  Website: "example.com",
+  Link: "example.com/page",
+  Address: "1 Main Street, Springfield",
+};
+const PHONES = new Set<string>(["PhoneNumber", "MobileNumber"]);
+
+const errorsOf = (errorSchema: FieldProps["errorSchema"], key: string): string[] =>
+  ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []) as string[];
+
+/**
+ * A contact method (spec §3): its value is checked by its type (phone, e-mail, URL, address), and only
+ * call numbers have an extension, shown after the number in the app (spec §2).
+ */
+export function ContactMethodField(props: FieldProps) {
+  const { formData, onChange, onBlur, fieldPathId, errorSchema, registry } = props;
+  const v = (formData ?? {}) as Method;
+  const id = fieldPathId.$id;
+  const set = (patch: Partial<Method>) => {
+    const next: Record<string, unknown> = { ...v, ...patch };
+    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === "") delete next[k];
+    onChange(next, fieldPathId.path);
+  };
+  const item = (key: string, label: string, control: ReactNode) => {
+    const errors = errorsOf(errorSchema, key);
+    return (
+      <Form.Item
+        label={<label htmlFor={`${id}_${key}`}>{label}</label>}
+        validateStatus={errors.length ? "error" : undefined}
+        help={errors.join(", ") || undefined}
+      >
+        {control}
+      </Form.Item>
+    );
+  };
+  const type = v.type ?? "PhoneNumber";
+  return (
+    <div className="contact-method">
+      <Space align="start" wrap>
+        {item(
+          "type",
+          "Type",
+          <Select
+            id={`${id}_type`}
+            className="contact-method-type"
+            value={v.type}
+            placeholder="Choose a type"
+            options={CONTACT_METHOD_TYPES.map((t) => ({ value: t, label: t }))}
+            onChange={(t: MethodType) => set({ type: t, ...(PHONES.has(t) ? {} : { extras: undefined }) })}
+          />,
+        )}
+        {item(
+          "value",
+          "Value",
+          <Input
+            id={`${id}_value`}
+            value={v.value ?? ""}
+            placeholder={PLACEHOLDER[type]}
+            onChange={(e) => set({ value: e.target.value })}
+            onBlur={() => onBlur(`${id}_value`, v.value)}
+          />,
+        )}
+        {PHONES.has(type)
+          ? item(
+              "extras",
+              "Extension",
+              <Input
+                id={`${id}_extras`}
+                className="contact-method-ext"
+                value={v.extras?.ext ?? ""}
+                onChange={(e) => set({ extras: e.target.value ? { ext: e.target.value } : undefined })}
+                onBlur={() => onBlur(`${id}_extras`, v.extras)}
+              />,
+            )
+          : null}
+      </Space>
+      {item(
+        "displayName",
+        "Display name",
+        <Input
+          id={`${id}_displayName`}
+          value={v.displayName ?? ""}
+          onChange={(e) => set({ displayName: e.target.value })}
+          onBlur={() => onBlur(`${id}_displayName`, v.displayName)}
+        />,
+      )}
+      <Form.Item label={<label htmlFor={`${id}_icon`}>Icon</label>}>
+        <IconWidget
+          {...({} as WidgetProps)}
+          id={`${id}_icon`}
+          label="Icon"
+          value={v.icon}
+          registry={registry}
+          onChange={(icon: string | undefined) => set({ icon })}
+          onBlur={() => onBlur(`${id}_icon`, v.icon)}
+        />
+      </Form.Item>
+    </div>
+  );
+}
