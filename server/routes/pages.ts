@@ -1,6 +1,6 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { embedSnippet } from "../../core/index.ts";
 import { pickLanguage, poweredByFromEnv, renderPromoPage } from "../../promo/index.ts";
 import type { Db } from "../db/connect.ts";
@@ -67,14 +67,12 @@ ${snippet}
   if (!hasDist) return;
   // The builder validates drafts with the shared ajv schemas, and ajv compiles validators with `new Function`.
   // Only the builder's own document is allowed to evaluate code; the widget, portal and promo pages are not.
+  // Decided by path, not by content type, so a revalidated 304 of the builder's document keeps the rule too.
+  const otherSurfaces = /^\/(promo|promo-assets|demo|portal|api|sdk)(\/|$)/;
   app.addHook("onSend", async (req, reply, payload) => {
-    const url = req.url;
-    const builderPage =
-      String(reply.getHeader("content-type") ?? "").startsWith("text/html") &&
-      !url.startsWith("/promo/") &&
-      !url.startsWith("/demo/") &&
-      !url.startsWith("/portal/") &&
-      !url.startsWith("/api/");
+    const pathname = req.url.split("?")[0];
+    const document = !path.extname(pathname) || pathname.endsWith(".html");
+    const builderPage = document && !otherSurfaces.test(pathname);
     const csp = reply.getHeader("content-security-policy");
     if (builderPage && typeof csp === "string")
       reply.header(
@@ -108,14 +106,24 @@ ${snippet}
     prefix: "/portal/",
     decorateReply: false,
   });
-  await app.register(fastifyStatic, { root: path.join(distDir, "builder"), prefix: "/", wildcard: false });
+  // Assets carry a content hash and never change; the documents must be re-read so a deploy takes effect.
+  const documentsUncached = (reply: FastifyReply, file: string) => {
+    if (file.endsWith(".html")) reply.header("cache-control", "no-cache");
+  };
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, "builder"),
+    prefix: "/",
+    wildcard: false,
+    setHeaders: documentsUncached,
+  });
   // The builder and the portal are single-page apps: unknown non-API paths get their index.html.
   app.setNotFoundHandler((req, reply) => {
     if (req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0]))
-      return reply.sendFile(
-        "index.html",
-        path.join(distDir, req.url.startsWith("/portal/") ? "portal" : "builder"),
-      );
+      return reply
+        .header("cache-control", "no-cache")
+        .sendFile("index.html", path.join(distDir, req.url.startsWith("/portal/") ? "portal" : "builder"), {
+          cacheControl: false,
+        });
     return reply.status(404).send({ error: { message: "Not found", code: "NotFound" } });
   });
 };

@@ -33,7 +33,10 @@ export function RoadsideScreen({ feature }: { feature: AnyFeature }) {
 /** Manufacturer apps: the presets the dealer offers, each opening the manufacturer's app or store page. */
 export function OemAppSelectScreen({ feature }: { feature: AnyFeature }) {
   const { t, onOpenLink } = useView();
-  const presets = ((feature.presets as string[] | undefined) ?? []).filter((p) => p.trim());
+  // A preset the builder just added is still empty (or not yet a string): skip it rather than fail.
+  const presets = ((feature.presets as unknown[] | undefined) ?? []).filter(
+    (p): p is string => typeof p === "string" && p.trim() !== "",
+  );
   return (
     <Screen title={titleOf(feature)} page="home">
       {presets.length === 0 ? (
