@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import { OFFER_DESCRIPTION_MAX, truncate } from "../../../core/rules.ts";
+import type { Coupon, Event } from "../../../schemas/index.ts";
+import { useView } from "../context.ts";
+import { offerDate } from "../dates.ts";
+import { safeImage } from "../safe-url.ts";
+import type { AnyFeature } from "../types.ts";
+import { Empty, Screen } from "../ui/Screen.tsx";
+
+/** Coupons and events (promotions) are drawn alike: spec §2 gives both a list with an empty text and a detail. */
+type Offer = Coupon | Event;
+
+interface OfferKind {
+  /** The list's and the detail's widget page ids (analytics). */
+  listPage: "coupons" | "events";
+  detailsPage: "couponDetails" | "eventDetails";
+  /** Locale keys of the default title and the empty text. */
+  titleKey: string;
+  emptyKey: string;
+}
+
+/** The list screen: image, title, date text and the description truncated to 60 characters. */
+export function OfferList({
+  feature,
+  offers,
+  kind,
+}: {
+  feature: AnyFeature;
+  offers: Offer[];
+  kind: OfferKind;
+}) {
+  const ctx = useView();
+  const { t, navigate } = ctx;
+  return (
+    <Screen title={(feature.headerTitle as string) || feature.title || t(kind.titleKey)} page={kind.listPage}>
+      {offers.length === 0 ? (
+        <Empty text={t(kind.emptyKey)} />
+      ) : (
+        <ul className="ba-list">
+          {offers.map((offer) => {
+            const image = safeImage(offer.image);
+            const date = offerDate(ctx, offer);
+            return (
+              <li key={offer.id}>
+                <button
+                  type="button"
+                  className="ba-card"
+                  onClick={() =>
+                    navigate({ page: kind.detailsPage, featureId: feature.id, itemId: offer.id })
+                  }
+                >
+                  {image ? <img className="ba-card-image" src={image} alt="" /> : null}
+                  <span className="ba-card-text">
+                    <span className="ba-card-title">{offer.title}</span>
+                    {date ? <span className="ba-card-date">{date}</span> : null}
+                    {offer.description ? (
+                      <span className="ba-card-desc">
+                        {truncate(offer.description, OFFER_DESCRIPTION_MAX)}
+                      </span>
+                    ) : null}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Screen>
+  );
+}
+
+/** The detail screen: image, title, date text, full description, then the kind's own actions. */
+export function OfferDetail<T extends Offer>({
+  offer,
+  kind,
+  actions,
+}: {
+  offer: T | undefined;
+  kind: OfferKind;
+  actions: (offer: T) => ReactNode;
+}) {
+  const ctx = useView();
+  const { t } = ctx;
+  if (!offer)
+    return (
+      <Screen title={t(kind.titleKey)} page={kind.detailsPage}>
+        <Empty text={t(kind.emptyKey)} />
+      </Screen>
+    );
+  const image = safeImage(offer.image);
+  const date = offerDate(ctx, offer);
+  return (
+    <Screen title={offer.title} page={kind.detailsPage}>
+      <article className="ba-detail">
+        {image ? <img className="ba-detail-image" src={image} alt="" /> : null}
+        <h3 className="ba-detail-title">{offer.title}</h3>
+        {date ? <p className="ba-detail-date">{date}</p> : null}
+        {offer.description ? <p className="ba-detail-desc">{offer.description}</p> : null}
+        <div className="ba-actions">{actions(offer)}</div>
+      </article>
+    </Screen>
+  );
+}
