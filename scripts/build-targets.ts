@@ -85,7 +85,12 @@ export const buildTargets: Record<string, InlineConfig> = {
     build: {
       outDir: path.join(dist, "sdk"),
       emptyOutDir: false,
-      lib: { entry: path.join(root, "sdk/push-sw.ts"), formats: ["iife"], name: "BrandAppPushSw", fileName: () => "push-sw.js" },
+      lib: {
+        entry: path.join(root, "sdk/push-sw.ts"),
+        formats: ["iife"],
+        name: "BrandAppPushSw",
+        fileName: () => "push-sw.js",
+      },
     },
   },
 };
