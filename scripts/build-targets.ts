@@ -75,6 +75,21 @@ export const buildTargets: Record<string, InlineConfig> = {
       outDir: path.join(dist, "sdk"),
       emptyOutDir: false,
       lib: { entry: path.join(root, "sdk/element.ts"), formats: ["es"], fileName: () => "brand-app.js" },
+      // Small modules shared by the entry and the lazy screens would otherwise each be a chunk of their own,
+      // fetched one after another before home can render; copying them into their users saves those trips.
+      // The bundle is loaded for its side effect (it defines <brand-app>), so its exports need not survive.
+      rolldownOptions: {
+        preserveEntrySignatures: false,
+        output: {
+          codeSplitting: {
+            // Date formatting (dayjs) is shared by five lazy screens and stays one chunk of its own.
+            experimentalInlineCommonChunks: {
+              maxSize: 24 * 1024,
+              exclude: [/node_modules\/dayjs\//, /sdk\/views\/dates/],
+            },
+          },
+        },
+      },
     },
   },
   // The push service worker: its own classic script, served from /sdk/ so the widget can register it.

@@ -178,7 +178,8 @@ describe("widget sign-in", () => {
     await w.getByLabel("Email or phone").fill("+1 (555) 010-2030");
     await w.getByRole("button", { name: "Send Code" }).click();
     await w.getByText(/We sent a code to/).waitFor();
-    expect(server.log()).toContain("sms (dev outbox) to +15550102030");
+    // The log line crosses a pipe from the server process, so it may land just after the screen changed.
+    await expect.poll(() => server.log().includes("sms (dev outbox) to +15550102030")).toBe(true);
     await w.getByRole("button", { name: "Start over" }).click();
     await w.getByText("Let's start over...").waitFor();
     await page.close();
