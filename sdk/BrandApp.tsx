@@ -102,6 +102,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
               onNavigate={(route, page) => track("page_view", { page, featureId: route.featureId })}
               onShare={share}
               onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
+              onEnablePush={runtime && pushUndecided() ? () => runtime.widget.enablePush() : undefined}
               onSubmitForm={async (f, values) => {
                 // The runtime knows the end user; before it arrives the stored id (or a fresh one) is used.
                 const userId = runtime?.widget.account.userId() ?? storedUserId(id);
@@ -134,6 +135,10 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     </>
   );
 }
+
+/** Web push can be offered: the browser supports it and the visitor has neither allowed nor blocked it. */
+const pushUndecided = () =>
+  "serviceWorker" in navigator && "PushManager" in window && Notification.permission === "default";
 
 const storedUserId = (appId: string) => readUser(appId)?.userId ?? uuid();
 

@@ -147,6 +147,17 @@ describe("navigation", () => {
     expect(view.$("[data-page=notifications]")).not.toBeNull(); // the owner of the route decides
   });
 
+  it("offers to turn on notifications once, only where the surface can subscribe", async () => {
+    view = await renderApp({ route: { page: "notifications" }, definition: baseDefinition() });
+    expect(view.container.textContent).not.toContain("Turn on notifications");
+    view.unmount();
+    const onEnablePush = vi.fn();
+    view = await renderApp({ route: { page: "notifications" }, onEnablePush, definition: baseDefinition() });
+    await view.click(view.button("Turn on notifications"));
+    expect(onEnablePush).toHaveBeenCalledTimes(1);
+    expect(view.container.textContent).not.toContain("Turn on notifications");
+  });
+
   it("page ids follow the spec's widget page identifiers", () => {
     const features = [
       { id: "a", type: "ClickToLink", meta: "glovebox" },

@@ -81,6 +81,8 @@ export interface ViewCallbacks {
   onOpenLink?: (url: string) => void;
   onSelectDealership?: (feature: AnyFeature, index: number) => void;
   onOpenNotification?: (notification: NotificationItem) => void;
+  /** Offered on the notifications screen only where the surface can subscribe to web push and the visitor has not decided yet. */
+  onEnablePush?: () => unknown;
   /** Loyalty screen's Install (spec §2): offered only when the surface can install the app. */
   onInstallApp?: () => void;
   /** The slider's hint was hidden by the first mouse-over; the sdk remembers it per app (spec §4: shown once). */

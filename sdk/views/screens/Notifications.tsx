@@ -1,15 +1,30 @@
+import { useState } from "react";
 import { useView } from "../context.ts";
 import { notificationTimeText } from "../dates.ts";
 import { Empty, Screen } from "../ui/Screen.tsx";
 
 /** The notifications list: newest first, unread marked, 'No Notifications Yet' when empty (spec §2, §8). */
 export function NotificationsScreen() {
-  const { t, data, onOpenNotification, lang, timeZone } = useView();
+  const { t, data, onOpenNotification, onEnablePush, lang, timeZone } = useView();
+  // Asked once per visit: after the click the browser's own prompt has the visitor's answer.
+  const [asked, setAsked] = useState(false);
   const items = [...(data.notifications ?? [])].sort(
     (a, b) => Date.parse(String(b.time)) - Date.parse(String(a.time)),
   );
   return (
     <Screen title={t("notifications.title")} page="notifications">
+      {onEnablePush && !asked ? (
+        <button
+          type="button"
+          className="ba-button ba-button-secondary"
+          onClick={() => {
+            setAsked(true);
+            onEnablePush();
+          }}
+        >
+          {t("notifications.enable")}
+        </button>
+      ) : null}
       {items.length === 0 ? (
         <Empty text={t("notifications.empty")} />
       ) : (
