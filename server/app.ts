@@ -50,6 +50,8 @@ declare module "fastify" {
     database: Database;
     config: Config;
     mailer: Mailer;
+    /** Where uploaded bytes live (local disk by default). */
+    storage: Storage;
     /** Every API route as "METHOD /api/path" (the authorization matrix test checks it covers them all). */
     apiRoutes: string[];
   }
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate("database", database);
   app.decorate("config", config);
   app.decorate("mailer", mailer);
+  app.decorate("storage", storage);
   app.decorate("apiRoutes", [] as string[]);
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;

@@ -4,7 +4,7 @@ import { seed } from "./db/seed.ts";
 
 const config = configFromEnv();
 const app = await buildApp({ config });
-await seed(app.database.db, app.log, config);
+await seed(app.database.db, app.storage, app.log);
 await app.listen({ port: config.port, host: config.host });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const)

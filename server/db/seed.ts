@@ -1,40 +1,132 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import sharp from "sharp";
 import type { AppCreate } from "../../schemas/index.ts";
-import type { Config } from "../config.ts";
 import { signUp } from "../ops/accounts.ts";
 import { createApp } from "../ops/apps.ts";
+import { storeImage } from "../ops/images.ts";
+import type { Storage } from "../services/storage.ts";
 import type { Db } from "./connect.ts";
 import { users } from "./schema.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.local";
 export const DEMO_APP_SLUG = "demo-motors";
 
-/** The demo app's definition: enough to show every face of the product on first start. */
-export const demoDefinition = {
-  name: "Demo Motors",
-  logo: "",
-  cover: "",
-  theme: { layout: "CoverOnly", iconColor: "#1f6feb", titleColor: "#1f2329", backgroundColor: "#ffffff" },
-  features: [
-    {
-      id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a01",
-      type: "ClickToCall",
-      title: "Call Us",
-      phone: "(555) 010-2030",
-    },
-    { id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a02", type: "Coupons", title: "Specials" },
-    { id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a03", type: "Events", title: "Promotions" },
-    { id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a04", type: "ContactUs", title: "Contact Us" },
-  ],
-};
+const icon = (name: string) => `/api/icon-files/${name}.svg`;
+const DAY = 86_400_000;
+
+/**
+ * The demo app's definition: enough to show every face of the product on first start. Coupons and events
+ * run from the seeding day, so the demo never starts out expired.
+ */
+export function demoDefinition(now = Date.now(), images: { logo?: string; cover?: string } = {}) {
+  const at = (days: number) => new Date(now + days * DAY).toISOString();
+  return {
+    name: "Demo Motors",
+    logo: images.logo ?? "",
+    cover: images.cover ?? "",
+    theme: { layout: "CoverOnly", iconColor: "#1f6feb", titleColor: "#1f2329", backgroundColor: "#ffffff" },
+    features: [
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a01",
+        type: "ClickToCall",
+        title: "Call Us",
+        icon: icon("phone"),
+        phone: "(555) 010-2030",
+      },
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a02",
+        type: "Coupons",
+        title: "Specials",
+        icon: icon("discount"),
+      },
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a03",
+        type: "Events",
+        title: "Promotions",
+        icon: icon("speakerphone"),
+      },
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a05",
+        type: "Loyalty",
+        title: "Loyalty",
+        icon: icon("star"),
+        stampNumber: 8,
+        code: "12345",
+      },
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a06",
+        type: "ReferralProgram",
+        title: "Refer a Friend",
+        icon: icon("gift"),
+        programName: "Friends & Family",
+      },
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a04",
+        type: "ContactUs",
+        title: "Contact Us",
+        icon: icon("address-book"),
+        groups: [
+          {
+            name: "Sales",
+            methods: [
+              { type: "PhoneNumber", value: "(555) 010-2030" },
+              { type: "Email", value: "sales@demo-motors.example" },
+            ],
+          },
+        ],
+      },
+    ],
+    coupons: [
+      {
+        id: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b01",
+        title: "$25 off any oil change",
+        description: "Show this coupon to your service advisor.",
+        from: at(0),
+        to: at(60),
+      },
+      {
+        id: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b02",
+        title: "Free tire rotation",
+        description: "With any service over $100.",
+        from: at(0),
+        to: at(30),
+      },
+    ],
+    events: [
+      {
+        id: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b03",
+        title: "Spring sales event",
+        description: "Special financing on every new model.",
+        from: at(0),
+        to: at(21),
+      },
+    ],
+  };
+}
+
+const svgPng = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
+
+/** A logo and a cover drawn here, so the demo looks like an app without shipping image files. */
+async function demoImages(db: Db, storage: Storage) {
+  const logo = await svgPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="48" fill="#1f6feb"/><text x="128" y="162" font-family="sans-serif" font-size="112" font-weight="700" fill="#fff" text-anchor="middle">DM</text></svg>`,
+  );
+  const cover = await svgPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="750"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d91"/><stop offset="1" stop-color="#1f6feb"/></linearGradient></defs><rect width="1200" height="750" fill="url(#g)"/><text x="600" y="360" font-family="sans-serif" font-size="96" font-weight="700" fill="#fff" text-anchor="middle">Demo Motors</text><text x="600" y="450" font-family="sans-serif" font-size="44" fill="#dbe7ff" text-anchor="middle">Service · Sales · Specials</text></svg>`,
+  );
+  return {
+    logo: (await storeImage(db, storage, logo, {}, null)).url,
+    cover: (await storeImage(db, storage, cover, {}, null)).url,
+  };
+}
 
 /**
  * Seeds a demo admin and a demo app on an empty database. Running it again changes nothing: the admin's
  * existence is the marker. The password is random and printed once, never stored in clear.
  */
-export async function seed(db: Db, log: FastifyBaseLogger, _config: Config): Promise<void> {
+export async function seed(db: Db, storage: Storage, log: FastifyBaseLogger): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
   if (existing) return;
   const password = randomBytes(9).toString("base64url");
@@ -42,7 +134,10 @@ export async function seed(db: Db, log: FastifyBaseLogger, _config: Config): Pro
   const app = await createApp(
     db,
     { id: admin.id, type: "Admin" },
-    { slug: DEMO_APP_SLUG, definition: demoDefinition as AppCreate["definition"] },
+    {
+      slug: DEMO_APP_SLUG,
+      definition: demoDefinition(Date.now(), await demoImages(db, storage)) as AppCreate["definition"],
+    },
   );
   log.info(
     { email: DEMO_ADMIN_EMAIL, password, appId: app.appId },

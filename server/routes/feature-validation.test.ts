@@ -24,7 +24,7 @@ beforeAll(async () => {
     method: "POST",
     url: "/api/apps",
     headers: owner,
-    payload: { definition: structuredClone(demoDefinition) },
+    payload: { definition: demoDefinition() },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   ({ appId, slug, version } = created.body.data);

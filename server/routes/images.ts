@@ -1,9 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/connect.ts";
-import { images } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
-import { MAX_IMAGE_BYTES, parseMutations, processImage } from "../services/images.ts";
+import { storeImage } from "../ops/images.ts";
+import { MAX_IMAGE_BYTES, parseMutations } from "../services/images.ts";
 import type { Storage } from "../services/storage.ts";
 import { uploadedFile } from "./uploads.ts";
 
@@ -30,25 +30,7 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = asy
         tooLarge: new ApiError("ImageTooLarge"),
         broken: new ApiError("ImageRequired", "The upload could not be read"),
       });
-      const out = await processImage(input, mutations);
-      await storage.put(out.key, out.bytes);
-      await db.insert(images).values({
-        key: out.key,
-        contentType: "image/png",
-        width: out.width,
-        height: out.height,
-        bytes: out.bytes.length,
-        userId: req.user!.id,
-      });
-      return {
-        data: {
-          url: `/api/images/${out.key}`,
-          width: out.width,
-          height: out.height,
-          initialWidth: out.initialWidth,
-          initialHeight: out.initialHeight,
-        },
-      };
+      return { data: await storeImage(db, storage, input, mutations, req.user!.id) };
     },
   );
 
