@@ -1,9 +1,9 @@
-import { Button, Form, Input, Result } from "antd";
+import { Button, Form, Result } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { type ApiFailure, api } from "../api.ts";
-import { useFieldRules } from "../validation.ts";
 import { AuthCard, FormError } from "./AuthCard.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 
 /** /reset-password/{token}: the link of the reset mail. */
 export function ResetPassword() {
@@ -11,7 +11,6 @@ export function ResetPassword() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const rules = useFieldRules();
   if (done)
     return (
       <AuthCard title="Reset password">
@@ -44,17 +43,7 @@ export function ResetPassword() {
           }
         }}
       >
-        <Form.Item label="Password" name="password" rules={rules.password}>
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Confirm password"
-          name="confirm"
-          dependencies={["password"]}
-          rules={rules.passwordConfirm}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields autoFocus />
         <FormError message={error} />
         <Button type="primary" htmlType="submit" loading={busy} block>
           Set password

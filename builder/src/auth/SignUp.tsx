@@ -5,6 +5,7 @@ import { type ApiFailure, api, notify } from "../api.ts";
 import { useSession } from "../session/SessionProvider.tsx";
 import { useFieldRules } from "../validation.ts";
 import { AuthCard, FormError } from "./AuthCard.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 
 /** /sign-up and /sign-up/{code} (a manager invitation); signs the new account in right away. */
 export function SignUp() {
@@ -58,17 +59,7 @@ export function SignUp() {
         <Form.Item label="Email" name="email" rules={rules.email}>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={rules.password}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm password"
-          name="confirm"
-          dependencies={["password"]}
-          rules={rules.passwordConfirm}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
         <FormError message={error} />
         <Button type="primary" htmlType="submit" loading={busy} block>
           Sign up
