@@ -1,8 +1,8 @@
 import type { FieldProps, WidgetProps } from "@rjsf/utils";
 import { Form, Input, Select, Space } from "antd";
-import type { ReactNode } from "react";
 import { CONTACT_METHOD_TYPES } from "../../../../schemas/index.ts";
 import { IconWidget } from "../widgets/IconWidget.tsx";
+import { useObjectField } from "./objectField.tsx";
 
 type MethodType = (typeof CONTACT_METHOD_TYPES)[number];
 interface Method {
@@ -25,34 +25,13 @@ const PLACEHOLDER: Record<MethodType, string> = {
 };
 const PHONES = new Set<string>(["PhoneNumber", "MobileNumber"]);
 
-const errorsOf = (errorSchema: FieldProps["errorSchema"], key: string): string[] =>
-  ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []) as string[];
-
 /**
  * A contact method (spec §3): its value is checked by its type (phone, e-mail, URL, address), and only
  * call numbers have an extension, shown after the number in the app (spec §2).
  */
 export function ContactMethodField(props: FieldProps) {
-  const { formData, onChange, onBlur, fieldPathId, errorSchema, registry } = props;
-  const v = (formData ?? {}) as Method;
-  const id = fieldPathId.$id;
-  const set = (patch: Partial<Method>) => {
-    const next: Record<string, unknown> = { ...v, ...patch };
-    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === "") delete next[k];
-    onChange(next, fieldPathId.path);
-  };
-  const item = (key: string, label: string, control: ReactNode) => {
-    const errors = errorsOf(errorSchema, key);
-    return (
-      <Form.Item
-        label={<label htmlFor={`${id}_${key}`}>{label}</label>}
-        validateStatus={errors.length ? "error" : undefined}
-        help={errors.join(", ") || undefined}
-      >
-        {control}
-      </Form.Item>
-    );
-  };
+  const { onBlur, registry } = props;
+  const { value: v, id, set, item } = useObjectField<Method>(props);
   const type = v.type ?? "PhoneNumber";
   return (
     <div className="contact-method">

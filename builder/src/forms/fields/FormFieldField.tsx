@@ -1,7 +1,7 @@
 import type { FieldProps } from "@rjsf/utils";
 import { Checkbox, Form, Input, Select, Space } from "antd";
-import type { ReactNode } from "react";
 import { FORM_FIELD_TYPES } from "../../../../schemas/index.ts";
+import { errorsOf, useObjectField } from "./objectField.tsx";
 
 interface FormFieldValue {
   name?: string;
@@ -12,33 +12,13 @@ interface FormFieldValue {
   values?: string[];
 }
 
-const errorsOf = (errorSchema: FieldProps["errorSchema"], key: string): string[] =>
-  ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []) as string[];
-
 /**
  * One field of a custom form (spec §3, §5): name, description, type; "long" only for text; options only
  * for Select and Recipient; for a Recipient, the e-mail each option sends to, side by side with it.
  */
-export function FormFieldField({ formData, onChange, onBlur, fieldPathId, errorSchema }: FieldProps) {
-  const v = (formData ?? {}) as FormFieldValue;
-  const id = fieldPathId.$id;
-  const set = (patch: Partial<FormFieldValue>) => {
-    const next: Record<string, unknown> = { ...v, ...patch };
-    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === "") delete next[k];
-    onChange(next, fieldPathId.path);
-  };
-  const item = (key: string, label: string, control: ReactNode) => {
-    const errors = errorsOf(errorSchema, key);
-    return (
-      <Form.Item
-        label={<label htmlFor={`${id}_${key}`}>{label}</label>}
-        validateStatus={errors.length ? "error" : undefined}
-        help={errors.join(", ") || undefined}
-      >
-        {control}
-      </Form.Item>
-    );
-  };
+export function FormFieldField(props: FieldProps) {
+  const { onBlur, errorSchema } = props;
+  const { value: v, id, set, item } = useObjectField<FormFieldValue>(props);
   const hasOptions = v.type === "Select" || v.type === "Recipient";
   const options = v.options ?? [];
   return (
