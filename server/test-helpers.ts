@@ -49,8 +49,22 @@ export async function testDatabase(): Promise<Database> {
       await database.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // Not WITH (FORCE): that must terminate every session, and an autovacuum worker visiting the fresh
+        // database belongs to no role we may signal. A plain drop asks autovacuum to leave and waits; a
+        // session of ours still closing is waited out here.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (e) {
+            if ((e as { code?: string }).code !== "55006" || attempt >= 40) throw e;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
