@@ -14,6 +14,8 @@ interface Row {
   /** The server: a failing send or confirm answers with this message. */
   sendFails?: string;
   confirmFails?: string;
+  /** The server never answers the sign-out. */
+  signOutHangs?: boolean;
   steps: SignInEvent[];
   state: string;
   error?: string | null;
@@ -43,6 +45,7 @@ async function run(row: Row) {
         return ADA;
       }),
       signOut: fromPromise<void, { user: SignedInUser | null }>(async () => {
+        if (row.signOutHangs) await new Promise(() => {});
         throw new Error("offline");
       }),
     },
@@ -142,6 +145,14 @@ const table: Row[] = [
     input: { user: ADA },
     steps: [{ type: "signIn.signOut" }],
     state: "contact",
+    forgot: true,
+  },
+  {
+    name: "sign-out forgets the user before the server answers",
+    input: { user: ADA },
+    signOutHangs: true,
+    steps: [{ type: "signIn.signOut" }],
+    state: "signingOut",
     forgot: true,
   },
   {

@@ -163,7 +163,8 @@ export const signInMachine = setup({
     },
     signedIn: {
       on: {
-        "signIn.signOut": { target: "signingOut" },
+        // Forgotten locally at once: a reload or a closed tab while the server is asked must not sign back in.
+        "signIn.signOut": { target: "signingOut", actions: "forgetUser" },
         "signIn.expired": { target: "contact", actions: ["forgetUser", "clear"] },
       },
     },
@@ -172,8 +173,8 @@ export const signInMachine = setup({
         src: "signOut",
         input: ({ context }) => ({ user: context.user }),
         // Signing out locally must not depend on the network: the user asked to leave.
-        onDone: { target: "contact", actions: ["forgetUser", "clear"] },
-        onError: { target: "contact", actions: ["forgetUser", "clear"] },
+        onDone: { target: "contact", actions: "clear" },
+        onError: { target: "contact", actions: "clear" },
       },
     },
     /** 'Login later': the prompt is closed; the runtime suppresses it for 7 days. */

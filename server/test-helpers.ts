@@ -6,11 +6,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import pg from "pg";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, migrationsFolder, openDatabase } from "./db/connect.ts";
 import { appRoles, users } from "./db/schema.ts";
+import { createScratchDatabase } from "./db/scratch-database.ts";
 import { createSession } from "./ops/accounts.ts";
 import type { Mailer } from "./services/mail.ts";
 import { hashPassword } from "./services/secrets.ts";
@@ -35,36 +35,13 @@ export async function testDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url)
     return openDatabase({ pglite: (await (await migratedTemplate()).clone()) as PGlite, migrated: true });
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  const scratch = await createScratchDatabase(url);
+  const database = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        // Not WITH (FORCE): that must terminate every session, and an autovacuum worker visiting the fresh
-        // database belongs to no role we may signal. A plain drop asks autovacuum to leave and waits; a
-        // session of ours still closing is waited out here.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`drop database if exists ${name}`);
-            break;
-          } catch (e) {
-            if ((e as { code?: string }).code !== "55006" || attempt >= 40) throw e;
-            await new Promise((r) => setTimeout(r, 250));
-          }
-        }
-      } finally {
-        await c.end();
-      }
+      await scratch.drop();
     },
   };
 }

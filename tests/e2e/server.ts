@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -25,12 +26,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built product the way `npm start` does (server/main.ts over dist/), on a free port and a fresh
- * data directory, and waits until /api/health answers.
+ * Starts the built product the way `npm start` does (server/main.ts over dist/), on a free port, a fresh
+ * data directory and, when DATABASE_URL names a PostgreSQL server, a fresh database on it (never the shared
+ * one: rows and code limits of another run must not leak in), and waits until /api/health answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "brand-apps-e2e-"));
+  const database = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   let output = "";
   const child: ChildProcess = spawn(
     process.execPath,
@@ -43,6 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
+        ...(database ? { DATABASE_URL: database.url } : {}),
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -54,17 +58,30 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on("data", (d) => {
     output += d;
   });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const cleanUp = async () => {
+    if (!exited()) await new Promise((r) => child.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (exited()) {
+      await cleanUp();
+      throw new Error(`server exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      await cleanUp();
+      throw new Error(`server did not start in time:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -73,8 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     log: () => output,
     async stop() {
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
