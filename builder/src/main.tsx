@@ -1,11 +1,12 @@
 import "./styles.css";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
-import { StrictMode, useEffect } from "react";
+import { type ReactNode, StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { setApiHooks } from "./api.ts";
 import { Routes } from "./Routes.tsx";
+import { usePrefersReducedMotion } from "./reducedMotion.ts";
 import { SessionProvider } from "./session/SessionProvider.tsx";
 
 /**
@@ -43,9 +44,15 @@ function Notifications() {
   return null;
 }
 
+/** The theme: contrast tokens, and no antd motion for people who asked their system for less. */
+function Theme({ children }: { children: ReactNode }) {
+  const still = usePrefersReducedMotion();
+  return <ConfigProvider theme={{ token: { ...contrastTokens, motion: !still } }}>{children}</ConfigProvider>;
+}
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <ConfigProvider theme={{ token: contrastTokens }}>
+    <Theme>
       <AntApp>
         <Notifications />
         <QueryClientProvider client={queryClient}>
@@ -57,6 +64,6 @@ createRoot(document.getElementById("root")!).render(
           </BrowserRouter>
         </QueryClientProvider>
       </AntApp>
-    </ConfigProvider>
+    </Theme>
   </StrictMode>,
 );

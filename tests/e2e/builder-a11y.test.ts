@@ -17,7 +17,7 @@ let featureId = "";
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, reducedMotion: "reduce" });
   await signUpAndIn(page, baseUrl);
   const token = await tokenOf(page);
   featureId = "00000000-0000-4000-8000-0000000000a1";

@@ -12,7 +12,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, reducedMotion: "reduce" });
   page.on("pageerror", (e) => console.error("page error:", e.message));
   page.on(
     "console",
@@ -202,7 +202,7 @@ describe("builder: an app with every feature type", () => {
   const addFeature = async (step: FeatureStep) => {
     await page.getByRole("link", { name: "Features", exact: true }).click();
     await page.waitForURL(/\/features$/);
-    await page.getByRole("button", { name: "Add feature" }).hover();
+    await page.getByRole("button", { name: "Add feature" }).click();
     await page.getByRole("menuitem", { name: step.label, exact: true }).click();
     await page.waitForURL(step.page);
     await page.locator("#root_title").waitFor();
@@ -214,7 +214,11 @@ describe("builder: an app with every feature type", () => {
   };
 
   it("errors show on blur, not on untouched fields", async () => {
-    await page.getByRole("button", { name: "Add feature" }).hover();
+    await page.getByRole("button", { name: "Add feature" }).click();
+    // The person asked for reduced motion (this page's setting): the menu opens without antd's slide.
+    expect(
+      await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").evaluate((el) => el.className),
+    ).not.toMatch(/slide/);
     await page.getByRole("menuitem", { name: "Click to call", exact: true }).click();
     await page.locator("#root_phone").waitFor();
     expect(await page.getByText("value can't be empty").count()).toBe(0);
@@ -248,12 +252,13 @@ describe("builder: an app with every feature type", () => {
   it("removes a feature after 'Remove feature?'; a click outside leaves editing mode", async () => {
     const before = await gridTitles();
     const victim = before[before.length - 1];
-    // Editing mode jiggles the icons; with reduced motion they hold still (and so can be clicked reliably).
+    // Editing mode jiggles the icons; with reduced motion (how these tests run) they hold still.
     const animation = () =>
       page
         .locator(".feature-grid .feature-tile")
         .first()
         .evaluate((el) => getComputedStyle(el).animationName);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     expect(await animation()).toBe("jiggle");
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await animation()).toBe("none");

@@ -10,7 +10,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await browser.newPage({ reducedMotion: "reduce" });
 });
 afterAll(() => browser?.close());
 

@@ -12,7 +12,7 @@ let auth: Record<string, string> = {};
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, reducedMotion: "reduce" });
   await signUpAndIn(page, baseUrl);
   auth = { authorization: `Bearer ${await tokenOf(page)}` };
   const res = await page.request.post(`${baseUrl}/api/apps`, {
@@ -51,7 +51,7 @@ describe("builder: app settings", () => {
   it("tiles: tiles are added on a gridstack grid and edited", async () => {
     await page.getByRole("link", { name: "Tiles" }).click();
     for (const size of ["w50h2", "w50", "w100"]) {
-      await page.getByRole("button", { name: "Add tile" }).hover();
+      await page.getByRole("button", { name: "Add tile" }).click();
       await page.getByRole("menuitem", { name: size, exact: true }).click();
     }
     const cells = page.locator(".tiles-grid .grid-stack-item");

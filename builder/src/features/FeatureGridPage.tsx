@@ -80,6 +80,8 @@ export function FeatureGridPage() {
           Features
         </Typography.Title>
         <Dropdown
+          // A click (or Enter) opens it: hover menus shut when the pointer slips and are out of the keyboard's reach.
+          trigger={["click"]}
           menu={{
             items: addableTypes().map((m) => ({ key: m.type, label: m.label })),
             onClick: ({ key }) => add(key),

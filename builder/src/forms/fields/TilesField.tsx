@@ -41,6 +41,8 @@ export function TilesField({ formData, onChange, fieldPathId, registry }: FieldP
       <Space className="tiles-toolbar" wrap>
         <Typography.Text strong>Tiles</Typography.Text>
         <Dropdown
+          // A click (or Enter) opens it: hover menus shut when the pointer slips and are out of the keyboard's reach.
+          trigger={["click"]}
           menu={{
             items: TILE_TYPES.map((t) => ({ key: t, label: t })),
             onClick: ({ key }) => {
