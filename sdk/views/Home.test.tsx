@@ -1,3 +1,4 @@
+import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { baseDefinition, type Rendered, renderApp, uuid } from "./test/render.tsx";
 
@@ -216,6 +217,40 @@ describe("home", () => {
     const dialog = view.$("[role=dialog]");
     expect(dialog?.textContent).toContain("Spring sale");
     await view.click(view.button("Close"));
+    expect(view.$("[role=dialog]")).toBeNull();
+  });
+
+  it("keeps Tab inside the pop-up and closes it with Escape", async () => {
+    view = await renderApp({
+      definition: baseDefinition({
+        features: [
+          feature(1, {
+            type: "PopUp",
+            title: "Welcome",
+            message: "Spring sale",
+            link: "https://dealer.example/sale",
+            linkText: "See the sale",
+          }),
+        ] as never,
+      }),
+    });
+    const dialog = view.$("[role=dialog]")!;
+    const link = view.button("See the sale");
+    const close = view.button("Close");
+    expect(document.activeElement).toBe(close);
+    const tab = (shiftKey = false) =>
+      act(async () => {
+        document.activeElement?.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Tab", shiftKey, bubbles: true, cancelable: true }),
+        );
+      });
+    await tab();
+    expect(document.activeElement).toBe(link);
+    await tab(true);
+    expect(document.activeElement).toBe(close);
+    await act(async () => {
+      dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
     expect(view.$("[role=dialog]")).toBeNull();
   });
 
