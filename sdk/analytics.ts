@@ -4,7 +4,7 @@ import type { AnalyticsSignal } from "../schemas/index.ts";
 import { mirrorToTags } from "./analytics-tag.ts";
 import type { WidgetClient } from "./client.ts";
 import { uuid } from "./ids.ts";
-import { idbGet, idbSet } from "./storage.ts";
+import { idbDelMany, idbGet, idbSet, idbSetMany, idbValuesUnder } from "./storage.ts";
 
 export type SignalData = NonNullable<AnalyticsSignal["data"]>;
 export type FailureReason = NonNullable<SignalData["failureReason"]>;
@@ -29,7 +29,13 @@ interface Shared {
 // saved queue; it stops when the last of them is removed (its timers go with it).
 const buffers = new Map<string, Shared>();
 
-const QUEUE_KEY = "analytics";
+/**
+ * Each waiting signal is saved as its own record, and a record is deleted only after the server stored that
+ * signal. So two tabs of one app never overwrite each other's saved queue: a page that starts adopts every
+ * saved record (a tab closed with signals still waiting included), and a signal both tabs send is stored
+ * once, since the server deduplicates on its id.
+ */
+const EVENT_KEY = "analytics:";
 const INSTALL_KEY = "installed";
 
 /**
@@ -75,17 +81,45 @@ function startBuffer(
       ...(data && Object.keys(data).length ? { data } : {}),
     };
   };
+  // The records this page knows to be saved, so each save writes only what is new and deletes what was sent.
+  const saved = new Set<string>();
+  let writes = Promise.resolve();
+  const save = (queue: Signal[]) => {
+    const waiting = new Set(queue.map((e) => e.id));
+    const added = queue.filter((e) => !saved.has(e.id));
+    const sent = [...saved].filter((id) => !waiting.has(id));
+    for (const e of added) saved.add(e.id);
+    for (const id of sent) saved.delete(id);
+    if (!added.length && !sent.length) return;
+    // One after another, so a record's write can never land after its delete.
+    writes = writes
+      .then(async () => {
+        if (added.length)
+          await idbSetMany(
+            appId,
+            added.map((e) => [EVENT_KEY + e.id, e]),
+          );
+        if (sent.length)
+          await idbDelMany(
+            appId,
+            sent.map((id) => EVENT_KEY + id),
+          );
+      })
+      .catch(storageError);
+  };
   const machine = analyticsBufferMachine.provide({
     actors: {
-      load: fromPromise<BufferedEvent[]>(async () => (await idbGet<Signal[]>(appId, QUEUE_KEY)) ?? []),
+      load: fromPromise<BufferedEvent[]>(async () => {
+        const records = await idbValuesUnder<Signal>(appId, EVENT_KEY);
+        for (const e of records) saved.add(e.id);
+        return records.sort((a, b) => a.time.localeCompare(b.time));
+      }),
       send: fromPromise<void, { batch: BufferedEvent[] }>(async ({ input }) => {
         await client.postEvents(input.batch);
       }),
     },
     actions: {
-      persist: (_, params) => {
-        idbSet(appId, QUEUE_KEY, (params as { queue: Signal[] }).queue).catch(storageError);
-      },
+      persist: (_, params) => save((params as { queue: Signal[] }).queue),
     },
   });
   const actor = createActor(machine);
@@ -109,7 +143,6 @@ function startBuffer(
   buffers.set(appId, shared);
   actor.start();
   window.addEventListener("online", online);
-  idbGet(appId, QUEUE_KEY).catch(storageError);
   // The install signal goes once per app: the flag is set only after the signal is queued (and saved).
   idbGet<boolean>(appId, INSTALL_KEY).then((sent) => {
     if (sent) return;

@@ -1,4 +1,4 @@
-import { createStore, del, get, set, type UseStore } from "idb-keyval";
+import { createStore, del, delMany, get, promisifyRequest, set, setMany, type UseStore } from "idb-keyval";
 
 /**
  * Browser storage of the widget (spec §3 "Browser storage"). Per app: the end user (id, token, email,
@@ -48,3 +48,24 @@ export const idbSet = (appId: string, key: string, value: unknown): Promise<void
   Promise.resolve().then(() => set(`${prefix(appId)}${key}`, value, idb()));
 export const idbDel = (appId: string, key: string): Promise<void> =>
   Promise.resolve().then(() => del(`${prefix(appId)}${key}`, idb()));
+
+/** Every value whose key starts with `keyPrefix`, in key order (one range read, not the whole store). */
+export const idbValuesUnder = <T>(appId: string, keyPrefix: string): Promise<T[]> =>
+  Promise.resolve().then(() => {
+    const from = `${prefix(appId)}${keyPrefix}`;
+    return idb()("readonly", (s) => promisifyRequest(s.getAll(IDBKeyRange.bound(from, `${from}\uffff`))));
+  });
+export const idbSetMany = (appId: string, entries: [string, unknown][]): Promise<void> =>
+  Promise.resolve().then(() =>
+    setMany(
+      entries.map(([k, v]) => [`${prefix(appId)}${k}`, v]),
+      idb(),
+    ),
+  );
+export const idbDelMany = (appId: string, keys: string[]): Promise<void> =>
+  Promise.resolve().then(() =>
+    delMany(
+      keys.map((k) => `${prefix(appId)}${k}`),
+      idb(),
+    ),
+  );

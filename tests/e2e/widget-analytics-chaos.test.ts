@@ -157,4 +157,64 @@ describe("analytics buffer chaos", () => {
     expect(lostAnswers, "some stored batches lost their answer").toBeGreaterThan(0);
     await page.close();
   }, 180_000);
+
+  it("two tabs of one app keep each other's saved events, even when one closes before sending", async () => {
+    const context = await browser.newContext();
+    let down = true;
+    let stored = 0;
+    const seen = new Set<string>();
+    await context.route("**/api/mobile/analytics/events", async (route) => {
+      try {
+        if (down)
+          return await route.fulfill({ status: 500, json: { error: { message: "down", code: "Internal" } } });
+        for (const e of JSON.parse(route.request().postData() ?? "[]")) seen.add(e.id);
+        const res = await route.fetch();
+        const json = await res.json();
+        stored += json.data.stored;
+        await route.fulfill({ response: res, json });
+      } catch {
+        /* the page went away while this request was open */
+      }
+    });
+    const open = async () => {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/demo/${appId}`);
+      await page.locator("brand-app .ba-account-menu").waitFor();
+      return page;
+    };
+    const browse = async (page: Page, clicks: number) => {
+      const w = page.locator("brand-app");
+      for (let i = 0; i < clicks; i++) {
+        await w
+          .locator(".ba-feature-button")
+          .nth(i % FEATURES.length)
+          .click();
+        await w.locator(".ba-back").click();
+        await w.locator(".ba-name").waitFor();
+      }
+    };
+    const idle = (page: Page) => page.waitForTimeout(1200); // past the flush delay and the failed retries
+
+    // The install flag is saved after the first tab queued its install signal, so the second finds it.
+    const a = await open();
+    await idle(a);
+    const b = await open();
+    await browse(a, 3);
+    await browse(b, 2);
+    await idle(b);
+    // Tab A closes with its signals unsent; B goes on saving its own afterwards.
+    await a.close();
+    await browse(b, 2);
+    await idle(b);
+
+    // The server is back: a new tab sends what both saved, and B's copy of its own signals is deduplicated.
+    down = false;
+    const c = await open();
+    // install + 3 home page_views + 2 per click (the feature's page_view, then home's) in A and B.
+    const expected = 1 + 3 + 2 * (3 + 2 + 2);
+    await expect.poll(() => stored, { timeout: 20_000, interval: 200 }).toBe(expected);
+    expect(seen.size).toBe(expected);
+    await c.close();
+    await context.close();
+  }, 120_000);
 });
