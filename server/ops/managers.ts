@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Manager, ManagerInvite, ManagerInviteResult } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
-import { accountTokens, appRoles, users } from "../db/schema.ts";
+import { accountTokens, appRoles, apps, users } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { type AppRole, type Caller, mayGrant } from "../permissions.ts";
 import type { Mailer } from "../services/mail.ts";
@@ -179,13 +179,26 @@ async function checkChange(db: Db, caller: Caller, access: AppAccess, target: Ta
     throw new ApiError("LastOwner");
 }
 
+/**
+ * Runs one change to an app's team with the app's row locked, so two changes at once are checked one after
+ * the other, each against the roles the other left: two Owners demoting each other cannot both succeed.
+ */
+function teamChange<T>(db: Db, appId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).for("update");
+    return work(tx);
+  });
+}
+
 export async function removeManager(db: Db, caller: Caller, appId: string, id: string): Promise<void> {
-  const access = await appForCaller(db, caller, appId, "managers.manage");
-  const target = await findTarget(db, appId, id);
-  await checkChange(db, caller, access, target);
-  if (target.kind === "member")
-    await db.delete(appRoles).where(and(eq(appRoles.appId, appId), eq(appRoles.userId, target.userId)));
-  else await db.update(accountTokens).set({ usedAt: new Date() }).where(eq(accountTokens.id, target.id));
+  await teamChange(db, appId, async (tx) => {
+    const access = await appForCaller(tx, caller, appId, "managers.manage");
+    const target = await findTarget(tx, appId, id);
+    await checkChange(tx, caller, access, target);
+    if (target.kind === "member")
+      await tx.delete(appRoles).where(and(eq(appRoles.appId, appId), eq(appRoles.userId, target.userId)));
+    else await tx.update(accountTokens).set({ usedAt: new Date() }).where(eq(accountTokens.id, target.id));
+  });
 }
 
 export async function changeManagerRole(
@@ -196,19 +209,21 @@ export async function changeManagerRole(
   role: AppRole,
   locations: string[] | undefined,
 ): Promise<Manager> {
-  const access = await appForCaller(db, caller, appId, "managers.manage");
-  const target = await findTarget(db, appId, id);
-  await checkChange(db, caller, access, target, role);
-  if (target.kind === "member")
-    await db
-      .update(appRoles)
-      .set({ role, ...(locations ? { locations } : {}) })
-      .where(and(eq(appRoles.appId, appId), eq(appRoles.userId, target.userId)));
-  else
-    await db
-      .update(accountTokens)
-      .set({ payload: { ...target.payload, role, ...(locations ? { locations } : {}) } })
-      .where(eq(accountTokens.id, target.id));
+  await teamChange(db, appId, async (tx) => {
+    const access = await appForCaller(tx, caller, appId, "managers.manage");
+    const target = await findTarget(tx, appId, id);
+    await checkChange(tx, caller, access, target, role);
+    if (target.kind === "member")
+      await tx
+        .update(appRoles)
+        .set({ role, ...(locations ? { locations } : {}) })
+        .where(and(eq(appRoles.appId, appId), eq(appRoles.userId, target.userId)));
+    else
+      await tx
+        .update(accountTokens)
+        .set({ payload: { ...target.payload, role, ...(locations ? { locations } : {}) } })
+        .where(eq(accountTokens.id, target.id));
+  });
   const team = await teamOf(db, appId);
   return team.find((m) => m.id === id)!;
 }

@@ -93,6 +93,23 @@ describe("managers", () => {
     });
   });
 
+  it("two Owners demoting each other at once: one wins, the app keeps an Owner", async () => {
+    const a = await testUser(app);
+    const b = await testUser(app);
+    const shared = await testAppOf(app, a, "Twin Owners");
+    await grantRole(app, b.id, shared, "Owner");
+    const team = `/api/accounts/app/${shared}/managers`;
+    const [byA, byB] = await Promise.all([
+      call(app, { method: "POST", url: `${team}/${b.id}/role/Manager`, headers: a.headers, payload: {} }),
+      call(app, { method: "POST", url: `${team}/${a.id}/role/Manager`, headers: b.headers, payload: {} }),
+    ]);
+    // The second is checked after the first: its caller is a Manager by then, who may not touch an Owner.
+    expect([byA.status, byB.status].sort()).toEqual([200, 403]);
+    expect([byA, byB].find((r) => r.status === 403)?.body.error.code).toBe("RoleNotGrantable");
+    const list = await call(app, { method: "GET", url: team, headers: (byA.status === 200 ? a : b).headers });
+    expect(list.body.data.filter((m: any) => m.role === "Owner")).toHaveLength(1);
+  });
+
   it("removes a member and cancels an invitation; Service may not manage the team", async () => {
     const extra = await testUser(app);
     await grantRole(app, extra.id, appId, "Associate");
