@@ -94,20 +94,34 @@ describe("managers", () => {
   });
 
   it("two Owners demoting each other at once: one wins, the app keeps an Owner", async () => {
-    const a = await testUser(app);
-    const b = await testUser(app);
-    const shared = await testAppOf(app, a, "Twin Owners");
-    await grantRole(app, b.id, shared, "Owner");
-    const team = `/api/accounts/app/${shared}/managers`;
-    const [byA, byB] = await Promise.all([
-      call(app, { method: "POST", url: `${team}/${b.id}/role/Manager`, headers: a.headers, payload: {} }),
-      call(app, { method: "POST", url: `${team}/${a.id}/role/Manager`, headers: b.headers, payload: {} }),
-    ]);
-    // The second is checked after the first: its caller is a Manager by then, who may not touch an Owner.
-    expect([byA.status, byB.status].sort()).toEqual([200, 403]);
-    expect([byA, byB].find((r) => r.status === 403)?.body.error.code).toBe("RoleNotGrantable");
-    const list = await call(app, { method: "GET", url: team, headers: (byA.status === 200 ? a : b).headers });
-    expect(list.body.data.filter((m: any) => m.role === "Owner")).toHaveLength(1);
+    // Many pairs at once, so the two requests of a pair interleave. They truly do on PostgreSQL (a pool of
+    // connections), where both demotions passed before the lock; PGlite's one connection runs them in turn.
+    const pairs = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const a = await testUser(app);
+        const b = await testUser(app);
+        const shared = await testAppOf(app, a, `Twin Owners ${i + 1}`);
+        await grantRole(app, b.id, shared, "Owner");
+        return { a, b, team: `/api/accounts/app/${shared}/managers` };
+      }),
+    );
+    const demote = (team: string, by: TestUser, who: TestUser) =>
+      call(app, { method: "POST", url: `${team}/${who.id}/role/Manager`, headers: by.headers, payload: {} });
+    const results = await Promise.all(
+      pairs.map(({ a, b, team }) => Promise.all([demote(team, a, b), demote(team, b, a)])),
+    );
+    for (const [i, [byA, byB]] of results.entries()) {
+      // The second is checked after the first: its caller is a Manager by then, who may not touch an Owner.
+      expect([byA.status, byB.status].sort()).toEqual([200, 403]);
+      expect([byA, byB].find((r) => r.status === 403)?.body.error.code).toBe("RoleNotGrantable");
+      const { a, b, team } = pairs[i];
+      const list = await call(app, {
+        method: "GET",
+        url: team,
+        headers: (byA.status === 200 ? a : b).headers,
+      });
+      expect(list.body.data.filter((m: any) => m.role === "Owner")).toHaveLength(1);
+    }
   });
 
   it("removes a member and cancels an invitation; Service may not manage the team", async () => {
