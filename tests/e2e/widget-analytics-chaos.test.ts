@@ -50,6 +50,20 @@ function mulberry32(seed: number) {
   };
 }
 
+/** Opens features one after another and comes back home each time; answers the page_views that makes. */
+async function visitFeatures(page: Page, clicks: number): Promise<number> {
+  const w = page.locator("brand-app");
+  for (let i = 0; i < clicks; i++) {
+    await w
+      .locator(".ba-feature-button")
+      .nth(i % FEATURES.length)
+      .click();
+    await w.locator(".ba-back").click();
+    await w.locator(".ba-name").waitFor();
+  }
+  return 2 * clicks; // page_view of the feature, then of home
+}
+
 describe("analytics buffer chaos", () => {
   it("stores every event exactly once through 500s and reloads mid-flush", async () => {
     const seed = Number(process.env.CHAOS_SEED ?? 20261121);
@@ -108,15 +122,7 @@ describe("analytics buffer chaos", () => {
       expected++; // page_view of home on every load
     };
     const browse = async (clicks: number) => {
-      for (let i = 0; i < clicks; i++) {
-        await w
-          .locator(".ba-feature-button")
-          .nth(i % FEATURES.length)
-          .click();
-        await w.locator(".ba-back").click();
-        await w.locator(".ba-name").waitFor();
-        expected += 2; // page_view of the feature, then of home
-      }
+      expected += await visitFeatures(page, clicks);
     };
     // After three failures in a row the buffer rests until the next load (spec §4), so a held flush may
     // not come: then the page reloads anyway (which restarts the buffer) and tries again.
@@ -182,29 +188,18 @@ describe("analytics buffer chaos", () => {
       await page.locator("brand-app .ba-account-menu").waitFor();
       return page;
     };
-    const browse = async (page: Page, clicks: number) => {
-      const w = page.locator("brand-app");
-      for (let i = 0; i < clicks; i++) {
-        await w
-          .locator(".ba-feature-button")
-          .nth(i % FEATURES.length)
-          .click();
-        await w.locator(".ba-back").click();
-        await w.locator(".ba-name").waitFor();
-      }
-    };
     const idle = (page: Page) => page.waitForTimeout(1200); // past the flush delay and the failed retries
 
     // The install flag is saved after the first tab queued its install signal, so the second finds it.
     const a = await open();
     await idle(a);
     const b = await open();
-    await browse(a, 3);
-    await browse(b, 2);
+    await visitFeatures(a, 3);
+    await visitFeatures(b, 2);
     await idle(b);
     // Tab A closes with its signals unsent; B goes on saving its own afterwards.
     await a.close();
-    await browse(b, 2);
+    await visitFeatures(b, 2);
     await idle(b);
 
     // The server is back: a new tab sends what both saved, and B's copy of its own signals is deduplicated.
