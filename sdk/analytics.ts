@@ -83,29 +83,25 @@ function startBuffer(
   };
   // The records this page knows to be saved, so each save writes only what is new and deletes what was sent.
   const saved = new Set<string>();
-  let writes = Promise.resolve();
   const save = (queue: Signal[]) => {
     const waiting = new Set(queue.map((e) => e.id));
     const added = queue.filter((e) => !saved.has(e.id));
     const sent = [...saved].filter((id) => !waiting.has(id));
     for (const e of added) saved.add(e.id);
     for (const id of sent) saved.delete(id);
-    if (!added.length && !sent.length) return;
-    // One after another, so a record's write can never land after its delete.
-    writes = writes
-      .then(async () => {
-        if (added.length)
-          await idbSetMany(
-            appId,
-            added.map((e) => [EVENT_KEY + e.id, e]),
-          );
-        if (sent.length)
-          await idbDelMany(
-            appId,
-            sent.map((id) => EVENT_KEY + id),
-          );
-      })
-      .catch(storageError);
+    // Started at once, not after earlier writes finish: a signal queued just before the page goes away must
+    // already be on its way to disk. Order still holds, since IndexedDB runs read-write transactions on one
+    // store in the order they were created (a record's delete comes after its write).
+    if (added.length)
+      idbSetMany(
+        appId,
+        added.map((e) => [EVENT_KEY + e.id, e]),
+      ).catch(storageError);
+    if (sent.length)
+      idbDelMany(
+        appId,
+        sent.map((id) => EVENT_KEY + id),
+      ).catch(storageError);
   };
   const machine = analyticsBufferMachine.provide({
     actors: {
