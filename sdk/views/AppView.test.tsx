@@ -79,6 +79,9 @@ describe("preview states", () => {
   });
 
   it("a pop-up being edited shows over home", async () => {
+    // The builder's field being typed in keeps the focus: the preview's pop-up does not take it.
+    const field = document.body.appendChild(document.createElement("input"));
+    field.focus();
     view = await renderApp({
       mode: "preview",
       featureId: uuid(3),
@@ -98,6 +101,8 @@ describe("preview states", () => {
     expect(view.$("[role=dialog]")?.textContent).toContain("Welcome!");
     expect(view.button("See more").getAttribute("href")).toBe("https://x.example");
     expect(view.$("[data-page=home]")).not.toBeNull();
+    expect(document.activeElement).toBe(field);
+    field.remove();
   });
 });
 

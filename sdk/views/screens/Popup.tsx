@@ -16,17 +16,20 @@ const activeIn = (el: Element) => (el.getRootNode() as Document | ShadowRoot).ac
  * back to where it was before.
  */
 export function Popup({ feature, onClose }: { feature: AnyFeature; onClose: () => void }) {
-  const { t } = useView();
+  const { t, mode } = useView();
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
+  // The builder's preview shows the pop-up being edited: it must not take the focus from the editor's fields.
+  const takeFocus = mode === "widget";
   useEffect(() => {
+    if (!takeFocus) return;
     const close = closeRef.current;
     const before = close ? activeIn(close) : null;
     close?.focus();
     return () => {
       if (before instanceof HTMLElement && before.isConnected) before.focus();
     };
-  }, []);
+  }, [takeFocus]);
   const image = safeImage(feature.image as string | undefined);
   return (
     <div className="ba-overlay" data-page="popup">
