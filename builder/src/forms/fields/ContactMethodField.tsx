@@ -31,7 +31,7 @@ const PHONES = new Set<string>(["PhoneNumber", "MobileNumber"]);
  */
 export function ContactMethodField(props: FieldProps) {
   const { onBlur, registry } = props;
-  const { value: v, id, set, item } = useObjectField<Method>(props);
+  const { value: v, id, set, item, textItem } = useObjectField<Method>(props);
   const type = v.type ?? "PhoneNumber";
   return (
     <div className="contact-method">
@@ -48,17 +48,7 @@ export function ContactMethodField(props: FieldProps) {
             onChange={(t: MethodType) => set({ type: t, ...(PHONES.has(t) ? {} : { extras: undefined }) })}
           />,
         )}
-        {item(
-          "value",
-          "Value",
-          <Input
-            id={`${id}_value`}
-            value={v.value ?? ""}
-            placeholder={PLACEHOLDER[type]}
-            onChange={(e) => set({ value: e.target.value })}
-            onBlur={() => onBlur(`${id}_value`, v.value)}
-          />,
-        )}
+        {textItem("value", "Value", { placeholder: PLACEHOLDER[type] })}
         {PHONES.has(type)
           ? item(
               "extras",
@@ -73,16 +63,7 @@ export function ContactMethodField(props: FieldProps) {
             )
           : null}
       </Space>
-      {item(
-        "displayName",
-        "Display name",
-        <Input
-          id={`${id}_displayName`}
-          value={v.displayName ?? ""}
-          onChange={(e) => set({ displayName: e.target.value })}
-          onBlur={() => onBlur(`${id}_displayName`, v.displayName)}
-        />,
-      )}
+      {textItem("displayName", "Display name")}
       <Form.Item label={<label htmlFor={`${id}_icon`}>Icon</label>}>
         <IconWidget
           {...({} as WidgetProps)}

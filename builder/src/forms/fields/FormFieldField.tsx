@@ -18,31 +18,13 @@ interface FormFieldValue {
  */
 export function FormFieldField(props: FieldProps) {
   const { onBlur, errorSchema } = props;
-  const { value: v, id, set, item } = useObjectField<FormFieldValue>(props);
+  const { value: v, id, set, item, textItem } = useObjectField<FormFieldValue>(props);
   const hasOptions = v.type === "Select" || v.type === "Recipient";
   const options = v.options ?? [];
   return (
     <div className="form-field-builder">
-      {item(
-        "name",
-        "Name",
-        <Input
-          id={`${id}_name`}
-          value={v.name ?? ""}
-          onChange={(e) => set({ name: e.target.value })}
-          onBlur={() => onBlur(`${id}_name`, v.name)}
-        />,
-      )}
-      {item(
-        "description",
-        "Description",
-        <Input
-          id={`${id}_description`}
-          value={v.description ?? ""}
-          onChange={(e) => set({ description: e.target.value })}
-          onBlur={() => onBlur(`${id}_description`, v.description)}
-        />,
-      )}
+      {textItem("name", "Name")}
+      {textItem("description", "Description")}
       <Space align="start" wrap>
         {item(
           "type",

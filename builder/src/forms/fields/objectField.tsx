@@ -1,5 +1,5 @@
 import type { FieldProps } from "@rjsf/utils";
-import { Form } from "antd";
+import { Form, Input, type InputProps } from "antd";
 import type { ReactNode } from "react";
 
 /** The messages RJSF keeps for one property of an object field. */
@@ -9,13 +9,14 @@ export const errorsOf = (errorSchema: FieldProps["errorSchema"], key: string): s
 /**
  * What a custom RJSF field for a small object needs: its value, a patch that drops emptied properties (so an
  * optional field left blank is absent, as the schema's "optional empties skipped" expects), and a labelled
- * item showing that property's errors.
+ * item showing that property's errors; `textItem` is such an item around a plain text input.
  */
 export function useObjectField<T extends object>({
   formData,
   onChange,
   fieldPathId,
   errorSchema,
+  onBlur,
 }: FieldProps) {
   const value = (formData ?? {}) as T;
   const id = fieldPathId.$id;
@@ -36,5 +37,19 @@ export function useObjectField<T extends object>({
       </Form.Item>
     );
   };
-  return { value, id, set, item };
+  const textItem = (key: keyof T & string, label: string, input: InputProps = {}) => {
+    const current = (value as Record<string, unknown>)[key] as string | undefined;
+    return item(
+      key,
+      label,
+      <Input
+        {...input}
+        id={`${id}_${key}`}
+        value={current ?? ""}
+        onChange={(e) => set({ [key]: e.target.value } as Partial<T>)}
+        onBlur={() => onBlur(`${id}_${key}`, current)}
+      />,
+    );
+  };
+  return { value, id, set, item, textItem };
 }
