@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -101,7 +102,8 @@ export const endUserVehicles = pgTable(
 export const analyticsEvents = pgTable(
   "analytics_events",
   {
-    id: uuid("id").primaryKey(),
+    /** The widget's id of the signal: unique within its app only (another app may send the same id). */
+    id: uuid("id").notNull(),
     appId: uuid("app_id")
       .notNull()
       .references(() => apps.id, { onDelete: "cascade" }),
@@ -112,7 +114,10 @@ export const analyticsEvents = pgTable(
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("analytics_events_app_time_idx").on(t.appId, t.time)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.id] }),
+    index("analytics_events_app_time_idx").on(t.appId, t.time),
+  ],
 );
 
 /**

@@ -32,6 +32,11 @@ export const sessions = pgTable("sessions", {
   tokenHash: text("token_hash").notNull().unique(),
   /** The Admin who opened this session with sign-in-as, kept for the audit trail. */
   impersonatorId: uuid("impersonator_id").references(() => users.id, { onDelete: "cascade" }),
+  /**
+   * The Admin's own session that opened this one with sign-in-as: an impersonation lives only as long as
+   * that session (the Admin's sign-out or expiry ends it too).
+   */
+  impersonatorSessionId: uuid("impersonator_session_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true })
     .notNull()
@@ -223,4 +228,14 @@ export const images = pgTable("images", {
   bytes: integer("bytes").notNull(),
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Counters of every rate limit and lock-out, shared by all API nodes (no node keeps a limit in memory only).
+ * One row per key and window; a row whose window has passed counts as zero and is reused.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull().default(0),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });

@@ -31,7 +31,7 @@ export async function storeSignals(db: Db, signals: AnalyticsSignal[]): Promise<
         data: s.data ?? {},
       })),
     )
-    .onConflictDoNothing({ target: analyticsEvents.id })
+    .onConflictDoNothing({ target: [analyticsEvents.appId, analyticsEvents.id] })
     .returning({ id: analyticsEvents.id });
   return { stored: rows.length };
 }
