@@ -32,6 +32,7 @@ import { pageRoutes } from "./routes/pages.ts";
 import { promoRoutes } from "./routes/promo.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { AppCache } from "./services/app-cache.ts";
+import { databaseLimits, type Limits } from "./services/limits.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./services/mail.ts";
 import { diskStorage, type Storage } from "./services/storage.ts";
 
@@ -54,6 +55,8 @@ declare module "fastify" {
     storage: Storage;
     /** Every API route as "METHOD /api/path" (the authorization matrix test checks it covers them all). */
     apiRoutes: string[];
+    /** Counters shared by all API nodes: rate limits, send limits, lock-outs. */
+    limits: Limits;
   }
 }
 
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate("mailer", mailer);
   app.decorate("storage", storage);
   app.decorate("apiRoutes", [] as string[]);
+  app.decorate("limits", databaseLimits(database));
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
     for (const method of [route.method].flat())
