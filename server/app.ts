@@ -7,12 +7,15 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { compile, toFieldErrors } from "../schemas/index.ts";
+import { Redis } from "ioredis";
+import { compile } from "../schemas/index.ts";
 import { type Config, configFromEnv } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
-import { ApiError, errors } from "./errors.ts";
+import { clientErrorHandler, errorReply, frameworkErrors, sendError } from "./error-reply.ts";
+import { ApiError } from "./errors.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { bodyGuard } from "./plugins/body-guard.ts";
+import { trustProxyOption } from "./request-origin.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminAccountRoutes } from "./routes/admin-accounts.ts";
 import { adminAppRoutes } from "./routes/admin-apps.ts";
@@ -33,7 +36,9 @@ import { promoRoutes } from "./routes/promo.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { AppCache } from "./services/app-cache.ts";
 import { databaseLimits, type Limits } from "./services/limits.ts";
+import { redisLimits } from "./services/limits-redis.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./services/mail.ts";
+import { IPV6_SUBNET, limitsStore } from "./services/rate-limit-store.ts";
 import { diskStorage, type Storage } from "./services/storage.ts";
 
 export interface BuildOptions {
@@ -60,18 +65,6 @@ declare module "fastify" {
   }
 }
 
-/**
- * Database errors caused by the request's values (a NUL character, a number out of range, text that is not
- * a UUID) are the client's mistake: they answer 400 with a message instead of 500.
- */
-const clientDataErrors = new Set(["22P05", "22021", "22003", "22P02", "22001", "54000", "54001"]);
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code =
-    typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : undefined;
-  return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-}
-
 /** Builds the whole server (API, docs, pages, static front ends) without listening. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...configFromEnv(), ...options.config };
@@ -86,10 +79,23 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // The client's address, host and protocol come from X-Forwarded-* only through TRUST_PROXY's proxies;
+    // by default nobody is believed and the socket's peer is the client (req.ip, req.host, req.protocol).
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: {} },
+    // Path parameters longer than this are refused by the router before any route runs; frameworkErrors
+    // gives that refusal (and a malformed URL's) the same envelope, or page, as every other error.
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors,
+    clientErrorHandler,
   });
+  if (config.trustProxy === true)
+    app.log.warn(
+      "TRUST_PROXY=true believes every X-Forwarded-For hop: clients choose their own address unless the proxy replaces the header",
+    );
+  // REDIS_URL moves the shared counters (the rate-limit plugin's and app.limits) from PostgreSQL to Redis.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const mailer =
     options.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, app.log));
@@ -98,7 +104,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate("mailer", mailer);
   app.decorate("storage", storage);
   app.decorate("apiRoutes", [] as string[]);
-  app.decorate("limits", databaseLimits(database));
+  app.decorate("limits", redis ? redisLimits(redis) : databaseLimits(database));
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
     for (const method of [route.method].flat())
@@ -106,34 +112,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   app.addHook("onClose", async () => {
     mailer.close();
+    await redis?.quit();
     await database.close();
   });
 
   // One ajv setup for the whole product: bodies strictly, query/params/headers with coercion.
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart !== "body"));
+  // Every error, whatever raised it, answers in the envelope under /api and as a page on the HTML surfaces.
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof ApiError)
-      return reply.status(err.status).send({
-        error: { message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) },
-      });
-    const code = pgCode(err);
-    if (code && clientDataErrors.has(code))
-      return reply
-        .status(400)
-        .send({ error: { message: errors.InvalidValue.message, code: "InvalidValue" } });
-    if (err.validation) {
-      const details = toFieldErrors(err.validation);
-      return reply
-        .status(400)
-        .send({ error: { message: details[0]?.message ?? "Invalid request", code: "Validation", details } });
-    }
-    const status = err.statusCode ?? 500;
-    if (status < 500)
-      return reply
-        .status(status)
-        .send({ error: { message: err.message || "Invalid request", code: err.code ?? "BadRequest" } });
-    req.log.error(err);
-    return reply.status(500).send({ error: { message: "Internal server error", code: "Internal" } });
+    const { status, error } = errorReply(err);
+    if (status >= 500) req.log.error(err);
+    return sendError(req, reply, status, error);
   });
 
   await app.register(helmet, {
@@ -161,8 +150,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       cb(null, { origin: open });
     },
   });
+  // Every route's limit counts in the store all nodes share (see services/rate-limit-store.ts), keyed by
+  // the client address Fastify derived through TRUST_PROXY, IPv6 per /64.
   await app.register(rateLimit, {
     global: false,
+    ipv6Subnet: IPV6_SUBNET,
+    ...(redis ? { redis, nameSpace: "brand-apps:rate:" } : { store: limitsStore(app.limits) }),
     errorResponseBuilder: () => new ApiError("TooManyRequests"),
   });
   await app.register(multipart);
@@ -202,9 +195,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(mobileWidgetRoutes, { db, mailer });
       await api.register(imageRoutes, { db, storage });
       api.setNotFoundHandler((req, reply) =>
-        reply
-          .status(404)
-          .send({ error: { message: `Route ${req.method} ${req.url} not found`, code: "NotFound" } }),
+        sendError(req, reply, 404, { message: `Route ${req.method} ${req.url} not found`, code: "NotFound" }),
       );
     },
     { prefix: "/api" },

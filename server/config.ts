@@ -1,4 +1,13 @@
+import { isIP } from "node:net";
 import path from "node:path";
+
+/**
+ * Which peers may tell us, through X-Forwarded-For/-Host/-Proto, who the client is: `false` (nobody: the
+ * socket's address is the client), a hop count (that many proxies in front, each appending the address it
+ * saw), addresses/CIDRs of the proxies, or `true` (every hop, so the left-most X-Forwarded-For entry, which
+ * the client writes itself unless the proxy replaces the header).
+ */
+export type TrustProxy = boolean | number | string[];
 
 /** Server configuration, read once from the environment (or passed by tests). */
 export interface Config {
@@ -21,6 +30,10 @@ export interface Config {
   mailFrom: string;
   /** The app new apps are seeded from (spec §9: the template app id is fixed per installation). */
   templateAppId?: string;
+  /** TRUST_PROXY: which proxies are believed about the client's address, host and protocol. */
+  trustProxy: TrustProxy;
+  /** Redis for the counters shared by all API nodes (rate limits, send limits, lock-outs); else PostgreSQL. */
+  redisUrl?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,12 +43,62 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "0.0.0.0",
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, "data")),
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     superUserId: env.SUPER_USER_ID || undefined,
     distDir: path.resolve(env.DIST_DIR ?? path.join(root, "dist")),
     logLevel: env.LOG_LEVEL ?? "info",
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Brand Apps <no-reply@brand-apps.local>",
     templateAppId: env.TEMPLATE_APP_ID || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
   };
+}
+
+/** PUBLIC_URL without its trailing slashes (links append "/path"); anything but an http(s) URL stops the start. */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL is not a URL: ${text}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`PUBLIC_URL must be an http or https URL: ${text}`);
+  return text.replace(/\/+$/, "");
+}
+
+/** The names proxy-addr (Fastify's trust check) knows besides addresses and CIDRs. */
+const addressRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IPv4/IPv6 address, optionally with a prefix length or (IPv4) a netmask: what proxy-addr compiles. */
+function isAddressOrCidr(entry: string): boolean {
+  if (addressRanges.has(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy understands it, checked at start so a typo cannot silently trust
+ * nobody (or everybody): unset, "", "false" or "0" trust nobody; "true" every hop; a whole number that many
+ * hops; otherwise a comma list of addresses, CIDRs or the names loopback, linklocal, uniquelocal.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim().toLowerCase() ?? "";
+  if (text === "" || text === "false" || text === "0") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (wrong.length)
+    throw new Error(
+      `TRUST_PROXY: ${wrong.map((w) => JSON.stringify(w)).join(", ")} is not an address, a CIDR, loopback, linklocal or uniquelocal (or use a hop count, true or false)`,
+    );
+  return entries;
 }

@@ -1,15 +1,18 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { embedSnippet } from "../../core/index.ts";
 import { pickLanguage, poweredByFromEnv, renderPromoPage } from "../../promo/index.ts";
 import type { Db } from "../db/connect.ts";
-import { ApiError } from "../errors.ts";
+import { sendError, wantsHtml } from "../error-reply.ts";
 import { promoSource } from "../ops/promo.ts";
+import { publicOrigin } from "../request-origin.ts";
 
 interface PageOptions {
   db: Db;
   distDir: string;
+  /** PUBLIC_URL; unset, each page's origin is the request's own, read through TRUST_PROXY. */
   publicUrl?: string;
   hasDist: boolean;
 }
@@ -17,40 +20,43 @@ interface PageOptions {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-const origin = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
+/** Whether an If-None-Match header names this entity tag (or any, with "*"). */
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  !!ifNoneMatch &&
+  ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
 
 /** Server-rendered pages (promo, demo host) and the built front ends. */
 export const pageRoutes: FastifyPluginAsync<PageOptions> = async (
   app,
   { db, distDir, publicUrl, hasDist },
 ) => {
-  const htmlError = (status: number, message: string) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body><main><h1>${escapeHtml(message)}</h1></main></body></html>`;
-
   // Read once: the brands behind the 'Powered by' link are deployment settings (promo/powered-by.ts).
   const poweredBy = poweredByFromEnv(process.env);
 
+  // The promo page is public and the same for every visitor (the owner's editable mode is decided in the
+  // browser), but it changes whenever the owner edits it. So caches may keep it ("public") yet must ask
+  // again each time ("no-cache"); the ETag, a hash of the page, turns an unchanged page into a 304 without
+  // the body. A max-age would be cheaper but would show the owner the old page for that long after a save.
+  // Errors (an unknown app) go through the error handler as an uncached page for people.
   app.get<{ Params: { appId: string }; Querystring: { lang?: string } }>(
     "/promo/:appId",
     async (req, reply) => {
-      try {
-        const source = await promoSource(db, req.params.appId);
-        const language = pickLanguage(req.query.lang, source.app.lang);
-        const html = await renderPromoPage(
-          { ...source, language },
-          { origin: origin(req, publicUrl), poweredBy },
-        );
-        return reply.type("text/html; charset=utf-8").send(html);
-      } catch (e) {
-        if (e instanceof ApiError)
-          return reply.status(e.status).type("text/html").send(htmlError(e.status, e.message));
-        throw e;
-      }
+      const origin = publicOrigin(req, publicUrl);
+      const source = await promoSource(db, req.params.appId);
+      const language = pickLanguage(req.query.lang, source.app.lang);
+      const html = await renderPromoPage({ ...source, language }, { origin, poweredBy });
+      const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+      reply.header("cache-control", "public, no-cache").header("etag", etag);
+      if (matches(req.headers["if-none-match"], etag)) return reply.status(304).send();
+      return reply.type("text/html; charset=utf-8").send(html);
     },
   );
 
   app.get<{ Params: { appId: string } }>("/demo/:appId", async (req, reply) => {
-    const snippet = embedSnippet(origin(req, publicUrl), req.params.appId);
+    const snippet = embedSnippet(publicOrigin(req, publicUrl), req.params.appId);
     return reply.type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Widget demo</title>
@@ -62,6 +68,19 @@ ${snippet}
 </main>
 <footer><pre>${escapeHtml(snippet)}</pre></footer>
 </body></html>`);
+  });
+
+  // Unknown paths outside /api (whose own handler sits in app.ts): with the front ends built, the builder
+  // and the portal are single-page apps and every unknown document path gets their index.html; anything
+  // else is a 404 page for people, or the envelope for files such as /sdk/missing.js.
+  app.setNotFoundHandler((req, reply) => {
+    if (hasDist && req.method === "GET" && wantsHtml(req.url) && !path.extname(req.url.split("?")[0]))
+      return reply
+        .header("cache-control", "no-cache")
+        .sendFile("index.html", path.join(distDir, req.url.startsWith("/portal/") ? "portal" : "builder"), {
+          cacheControl: false,
+        });
+    return sendError(req, reply, 404, { message: "Not found", code: "NotFound" });
   });
 
   if (!hasDist) return;
@@ -115,15 +134,5 @@ ${snippet}
     prefix: "/",
     wildcard: false,
     setHeaders: documentsUncached,
-  });
-  // The builder and the portal are single-page apps: unknown non-API paths get their index.html.
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0]))
-      return reply
-        .header("cache-control", "no-cache")
-        .sendFile("index.html", path.join(distDir, req.url.startsWith("/portal/") ? "portal" : "builder"), {
-          cacheControl: false,
-        });
-    return reply.status(404).send({ error: { message: "Not found", code: "NotFound" } });
   });
 };
