@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { issueToken } from "./ops/account-tokens.ts";
@@ -6,16 +6,20 @@ import { storeAppUserFile } from "./ops/app-user-files.ts";
 import { diskStorage } from "./services/storage.ts";
 import {
   grantRole,
+  newEndUserSession,
   newSession,
   someAddress,
   TEST_PASSWORD,
+  type TestEndUser,
   type TestUser,
+  testEndUser,
   testUser,
 } from "./test-helpers.ts";
 
 /**
- * Every endpoint of the API core with who may call it and a request that succeeds when allowed. The
- * authorization matrix runs each against every persona; the fuzz test reuses the write endpoints.
+ * Every registered /api endpoint with who may call it and a request that succeeds when allowed. The
+ * authorization matrix runs each against every persona (and fails on a route missing from either side); the
+ * fuzz tests reuse the write endpoints.
  */
 
 export const appRoleNames = ["Owner", "Manager", "Service", "Associate"] as const;
@@ -39,7 +43,9 @@ export type Access =
   | { kind: "signedIn" }
   | { kind: "app"; action: keyof typeof documented }
   | { kind: "admin" }
-  | { kind: "clientManager" };
+  | { kind: "clientManager" }
+  /** The widget's signed-in end user, on their own profile in their own app (X-App): their token only. */
+  | { kind: "endUser" };
 
 export type PersonaName =
   | "anonymous"
@@ -47,13 +53,27 @@ export type PersonaName =
   | `other ${RoleName}`
   | `this ${RoleName}`
   | "Admin"
-  | "Accountant";
+  | "Accountant"
+  | EndUserPersona;
+
+/** End users of the widget (no console account): each carries an end-user bearer token. */
+export type EndUserPersona =
+  /** The end user whose profile the /mobile/users/{userId} rows target, with their own token. */
+  | "end user"
+  /** Another end user of the same app, with their own valid token. */
+  | "another end user"
+  /** An end user of app B, with their own valid token. */
+  | "other app's end user"
+  /** The target end user's token after signing out through the API. */
+  | "signed-out end user";
 
 export interface Persona {
   name: PersonaName;
   user?: TestUser;
   /** Roles on app A ("this") or B ("other"). */
   role?: { app: "A" | "B"; role: RoleName };
+  /** An end user's token (end-user personas only). */
+  endUser?: { id: string; token: string };
 }
 
 export interface Ctx {
@@ -63,6 +83,10 @@ export interface Ctx {
   appB: string;
   /** Texts found only in app A's or app B's data: no response may show them to someone without access. */
   markers: { A: string; B: string };
+  /** A text found only in the target end user's profile: only that end user may see it. */
+  endUserMarker: string;
+  /** The end user the /mobile/users/{userId} rows target (the "end user" persona), in app A. */
+  endUser: TestEndUser;
   multiappId: string;
   makeModelId: string;
   fileId: string;
@@ -78,7 +102,7 @@ export interface Request {
 }
 
 export interface Endpoint {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The route as registered, e.g. "/api/apps/:id". */
   route: string;
   access: Access;
@@ -88,6 +112,8 @@ export interface Endpoint {
   publishesApp?: boolean;
   /** Carries a body worth fuzzing. */
   write?: boolean;
+  /** More to check after a persona's call: a problem to report, or undefined. */
+  check?: (ctx: Ctx, persona: Persona, status: number) => Promise<string | undefined>;
 }
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}`;
@@ -175,11 +201,14 @@ export const endpoints: Endpoint[] = [
     route: "/api/accounts/sign-out",
     access: { kind: "signedIn" },
     // A session of its own, so the persona's main session survives.
-    request: async (ctx, p): Promise<Request> => ({
-      url: "/api/accounts/sign-out",
-      headers: p.user ? { authorization: await newSession(ctx.app, p.user) } : {},
-      auth: false,
-    }),
+    request: async (ctx, p): Promise<Request> =>
+      p.user
+        ? {
+            url: "/api/accounts/sign-out",
+            headers: { authorization: await newSession(ctx.app, p.user) },
+            auth: false,
+          }
+        : { url: "/api/accounts/sign-out" },
   },
   {
     method: "POST",
@@ -208,8 +237,7 @@ export const endpoints: Endpoint[] = [
       const stand = p.user ? await testUser(ctx.app, p.user.type as "User") : undefined;
       return {
         url: "/api/accounts/change-password",
-        headers: stand ? { ...stand.headers } : {},
-        auth: false,
+        ...(stand ? { headers: { ...stand.headers }, auth: false } : {}),
         payload: { password: TEST_PASSWORD, newPassword: "changed-pass" },
       };
     },
@@ -317,6 +345,7 @@ export const endpoints: Endpoint[] = [
           definition: {
             name: `${ctx.markers.A} Motors`,
             website: `https://${ctx.markers.A.toLowerCase()}.example.com`,
+            features: [FORM_FEATURE],
           },
         },
       };
@@ -758,15 +787,223 @@ export const endpoints: Endpoint[] = [
     access: { kind: "public" },
     request: () => ({ url: "/api/health" }),
   },
+
+  // The widget's calls (X-App names the app). Sign-in and its codes, analytics, push and forms are open to
+  // anyone; a profile and its vehicles only to that end user's own token in their own app.
+  {
+    method: "POST",
+    route: "/api/mobile/users/auth/email-confirmation",
+    access: { kind: "public" },
+    write: true,
+    request: (ctx) => ({
+      url: "/api/mobile/users/auth/email-confirmation",
+      headers: { "x-app": ctx.appA },
+      payload: { email: `${unique("code")}@example.com` },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/users/auth/sms-confirmation",
+    access: { kind: "public" },
+    write: true,
+    request: (ctx) => ({
+      url: "/api/mobile/users/auth/sms-confirmation",
+      headers: { "x-app": ctx.appA },
+      payload: { phone: somePhone() },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/users/auth/sign-in",
+    access: { kind: "public" },
+    write: true,
+    request: async (ctx) => {
+      const email = `${unique("sign-in")}@example.com`;
+      const sent = await ctx.app.inject({
+        method: "POST",
+        url: "/api/mobile/users/auth/email-confirmation",
+        headers: { "x-app": ctx.appA },
+        payload: { email },
+        remoteAddress: someAddress(),
+      });
+      if (sent.statusCode !== 200) throw new Error(`no code sent: ${sent.body}`);
+      const { rows } = await ctx.app.database.execute(
+        'select text from mail_outbox where "to" = $1 order by created_at desc limit 1',
+        [email],
+      );
+      const code = String(rows[0]?.text ?? "").match(/\b(\d{6})\b/)?.[1] ?? "";
+      return {
+        url: "/api/mobile/users/auth/sign-in",
+        headers: { "x-app": ctx.appA },
+        payload: { email, code, userId: randomUUID() },
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/mobile/users/auth/sign-out/:userId",
+    // Anyone may call it; it ends only the session of the token it carries, and only for that token's user.
+    access: { kind: "public" },
+    request: async (ctx, p): Promise<Request> => {
+      const url = `/api/mobile/users/auth/sign-out/${ctx.endUser.id}`;
+      if (p.name !== "end user") return { url, headers: { "x-app": ctx.appA } };
+      // The end user signs out a session of their own, so the persona's main session survives.
+      const token = await newEndUserSession(ctx.app, ctx.endUser.id);
+      signOutTokens.set(ctx, token);
+      return { url, headers: { "x-app": ctx.appA, authorization: `Bearer ${token}` }, auth: false };
+    },
+    check: async (ctx, p) => {
+      if (!(await endUserTokenWorks(ctx, ctx.endUser.token)))
+        return "the end user's own session ended: sign-out ended a session it does not carry";
+      if (p.name === "end user" && (await endUserTokenWorks(ctx, signOutTokens.get(ctx)!)))
+        return "the signed-out session still works";
+      return undefined;
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/users/:userId",
+    access: { kind: "endUser" },
+    request: (ctx) => ({ url: `/api/mobile/users/${ctx.endUser.id}`, headers: { "x-app": ctx.appA } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/mobile/users/:userId",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => {
+      endUserBefore.set(ctx, await endUserState(ctx));
+      return {
+        url: `/api/mobile/users/${ctx.endUser.id}`,
+        headers: { "x-app": ctx.appA },
+        payload: { name: `${ctx.endUserMarker} Person`, email: ctx.endUser.email, address: unique("Street") },
+      };
+    },
+    check: async (ctx, p, status) => {
+      const changed = (await endUserState(ctx)) !== endUserBefore.get(ctx);
+      if (p.name !== "end user" && changed) return `changed the end user's profile (${status})`;
+      if (p.name === "end user" && !changed) return "the end user's own save changed nothing";
+      return undefined;
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/mobile/users/:userId/vehicles",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => {
+      endUserBefore.set(ctx, await endUserState(ctx));
+      return {
+        url: `/api/mobile/users/${ctx.endUser.id}/vehicles`,
+        headers: { "x-app": ctx.appA },
+        payload: [{ unit: unique("unit"), make: "Ford", model: "F-150", year: 2020 }],
+      };
+    },
+    check: async (ctx, p, status) => {
+      const changed = (await endUserState(ctx)) !== endUserBefore.get(ctx);
+      if (p.name !== "end user" && changed) return `changed the end user's vehicles (${status})`;
+      if (p.name === "end user" && !changed) return "the end user's own save changed nothing";
+      return undefined;
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/users/:userId/form-data",
+    access: { kind: "public" },
+    write: true,
+    request: async (ctx) => {
+      await ensureForm(ctx);
+      return {
+        url: `/api/mobile/users/${randomUUID()}/form-data`,
+        headers: { "x-app": ctx.appA },
+        payload: { featureId: FORM_FEATURE.id, values: { "Full name": "Dana Doe", Message: "Call me" } },
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/analytics/events",
+    access: { kind: "public" },
+    write: true,
+    request: (ctx) => ({
+      url: "/api/mobile/analytics/events",
+      payload: [
+        {
+          id: randomUUID(),
+          time: new Date().toISOString(),
+          appId: ctx.appA,
+          platform: "Web",
+          name: "page_view",
+          data: { page: "home" },
+        },
+      ],
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/app/push-notifications/vapid-public-key",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/mobile/app/push-notifications/vapid-public-key" }),
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/app/push-notifications/subscribe3",
+    access: { kind: "public" },
+    write: true,
+    request: (ctx) => ({
+      url: "/api/mobile/app/push-notifications/subscribe3",
+      headers: { "x-app": ctx.appA },
+      payload: { userId: randomUUID(), platform: "Web", token: unique("push-token") },
+    }),
+  },
 ];
 
-/**
- * Routes of other modules with their own identity model (the widget's end users, identified by user id and
- * the X-App header rather than console roles); their own tests cover them.
- */
-export const otherModules = [
-  /^(GET|POST|PUT|DELETE) \/api\/mobile\/(users|analytics|app\/push-notifications)\b/,
-];
+/** The session the end user signed out in the sign-out row; the target's data before a write row's call. */
+const signOutTokens = new WeakMap<Ctx, string>();
+const endUserBefore = new WeakMap<Ctx, string>();
+
+/** The target end user's profile and vehicles as one comparable text. */
+async function endUserState(ctx: Ctx): Promise<string> {
+  const { rows } = await ctx.app.database.execute(
+    `select u.*, (select json_agg(v.* order by v.position) from end_user_vehicles v where v.end_user_id = u.id)
+       as vehicles from end_users u where u.id = $1`,
+    [ctx.endUser.id],
+  );
+  return JSON.stringify(rows[0]);
+}
+
+async function endUserTokenWorks(ctx: Ctx, token: string): Promise<boolean> {
+  const res = await ctx.app.inject({
+    method: "GET",
+    url: `/api/mobile/users/${ctx.endUser.id}`,
+    headers: { "x-app": ctx.appA, authorization: `Bearer ${token}` },
+  });
+  return res.statusCode === 200;
+}
+
+/** A phone number of its own per call (the code limits count per address). */
+const somePhone = () => `+1555${String(randomBytes(4).readUInt32BE(0) % 10_000_000).padStart(7, "0")}`;
+
+/** The custom form of app A that the form-data row submits to. */
+export const FORM_FEATURE = {
+  id: "9b2f7c1e-2a51-4d0b-8f1e-00000000f0a1",
+  type: "Form",
+  title: "Service request",
+  recipients: "gm@dealer.example",
+  fields: [
+    { name: "Full name", type: "Text" },
+    { name: "Message", type: "TextArea" },
+  ],
+};
+
+/** Puts the form back into app A when a save (or the fuzz) replaced its features. */
+async function ensureForm(ctx: Ctx) {
+  await ctx.app.database.execute(
+    `update apps set definition = jsonb_set(definition, '{features}', $2::jsonb)
+     where id = $1 and not coalesce(definition->'features' @> $3::jsonb, false)`,
+    [ctx.appA, JSON.stringify([FORM_FEATURE]), JSON.stringify([{ id: FORM_FEATURE.id }])],
+  );
+}
 
 /** Creates the two apps, their teams, and one fixture of each kind the endpoints need. */
 export async function matrixContext(app: FastifyInstance): Promise<Ctx> {
@@ -787,9 +1024,11 @@ export async function matrixContext(app: FastifyInstance): Promise<Ctx> {
         definition: {
           name: `${markers[which]} Motors`,
           website: `https://${markers[which].toLowerCase()}.example.com`,
+          ...(which === "A" ? { features: [FORM_FEATURE] } : {}),
         },
       },
     });
+    if (res.statusCode !== 200) throw new Error(`app ${which} not created: ${res.body}`);
     ids[which] = res.json().data.appId;
     const label = which === "A" ? "this" : "other";
     personas.push({ name: `${label} Owner`, user: owner, role: { app: which, role: "Owner" } });
@@ -802,6 +1041,25 @@ export async function matrixContext(app: FastifyInstance): Promise<Ctx> {
   personas.push(
     { name: "Admin", user: admin },
     { name: "Accountant", user: await testUser(app, "Accountant") },
+  );
+
+  // End users: the target, another of the same app, one of app B, and the target's signed-out session.
+  const endUserMarker = `Echo${randomBytes(3).toString("hex")}`;
+  const endUser = await testEndUser(app, ids.A, { name: `${endUserMarker} Person` });
+  const another = await testEndUser(app, ids.A);
+  const elsewhere = await testEndUser(app, ids.B);
+  const revoked = await newEndUserSession(app, endUser.id);
+  const out = await app.inject({
+    method: "DELETE",
+    url: `/api/mobile/users/auth/sign-out/${endUser.id}`,
+    headers: { "x-app": ids.A, authorization: `Bearer ${revoked}` },
+  });
+  if (out.statusCode !== 200) throw new Error(`end-user sign-out failed: ${out.body}`);
+  personas.push(
+    { name: "end user", endUser: { id: endUser.id, token: endUser.token } },
+    { name: "another end user", endUser: { id: another.id, token: another.token } },
+    { name: "other app's end user", endUser: { id: elsewhere.id, token: elsewhere.token } },
+    { name: "signed-out end user", endUser: { id: endUser.id, token: revoked } },
   );
 
   const template = await app.inject({
@@ -841,6 +1099,8 @@ export async function matrixContext(app: FastifyInstance): Promise<Ctx> {
     appA: ids.A,
     appB: ids.B,
     markers,
+    endUserMarker,
+    endUser,
     multiappId: multi[0].id,
     makeModelId: mm[0].id,
     fileId: file.id,
@@ -851,7 +1111,10 @@ export async function matrixContext(app: FastifyInstance): Promise<Ctx> {
 /** The status the documented table gives this persona on this endpoint (200 when allowed). */
 export function expectedStatus(access: Access, p: Persona): number {
   if (access.kind === "public") return 200;
-  if (p.name === "anonymous") return 401;
+  // The widget's end users: only the target's own live token; console tokens are no end-user tokens.
+  if (access.kind === "endUser") return p.name === "end user" ? 200 : 401;
+  // End-user tokens are no console sessions.
+  if (!p.user) return 401;
   switch (access.kind) {
     case "signedIn":
       return 200;
@@ -867,7 +1130,8 @@ export function expectedStatus(access: Access, p: Persona): number {
   }
 }
 
-/** Apps whose data this persona may see (Accountants see every client in client relations). */
+/** Apps whose data this persona may see (Accountants see every client in client relations). End users see
+ * an app only through the calls that publish it. */
 export function seesApp(p: Persona, which: "A" | "B"): boolean {
   if (p.name === "Admin" || p.name === "Accountant") return true;
   return p.role?.app === which;
@@ -875,10 +1139,8 @@ export function seesApp(p: Persona, which: "A" | "B"): boolean {
 
 /** Sends a request as a persona (from its own client address, so rate limits do not mix personas up). */
 export async function send(ctx: Ctx, e: Endpoint, p: Persona, req: Request) {
-  const headers: Record<string, string> = {
-    ...(p.user && req.auth !== false ? p.user.headers : {}),
-    ...req.headers,
-  };
+  const own = p.user?.headers ?? (p.endUser ? { authorization: `Bearer ${p.endUser.token}` } : {});
+  const headers: Record<string, string> = { ...(req.auth !== false ? own : {}), ...req.headers };
   const res = await ctx.app.inject({
     method: e.method,
     url: req.url,

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,10 +10,11 @@ import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, migrationsFolder, openDatabase } from "./db/connect.ts";
 import { appRoles, users } from "./db/schema.ts";
+import { endUserSessions, endUsers } from "./db/schema-mobile.ts";
 import { createScratchDatabase } from "./db/scratch-database.ts";
 import { createSession } from "./ops/accounts.ts";
 import type { Mailer } from "./services/mail.ts";
-import { hashPassword } from "./services/secrets.ts";
+import { hashPassword, newToken } from "./services/secrets.ts";
 
 let template: Promise<PGlite> | undefined;
 
@@ -161,4 +162,125 @@ export async function call(app: FastifyInstance, opts: InjectOptions) {
     body = res.body;
   }
   return { status: res.statusCode, body, headers: res.headers };
+}
+
+export interface TestEndUser {
+  id: string;
+  appId: string;
+  email: string;
+  /** The bearer token of a session of this end user. */
+  token: string;
+  /** X-App and Authorization headers for this end user's own calls. */
+  headers: { "x-app": string; authorization: string };
+}
+
+/**
+ * An end user of an app's widget with a verified e-mail and an open session, made directly in the database
+ * (sign-in needs a mailed code; see server/routes/mobile-auth.test.ts for that path).
+ */
+export async function testEndUser(
+  app: FastifyInstance,
+  appId: string,
+  fields: { name?: string; email?: string } = {},
+): Promise<TestEndUser> {
+  const id = randomUUID();
+  const email = fields.email ?? `end-user-${randomBytes(5).toString("hex")}@example.com`;
+  await app.database.db
+    .insert(endUsers)
+    .values({ id, appId, email, emailVerified: true, name: fields.name ?? null });
+  const token = await newEndUserSession(app, id);
+  return { id, appId, email, token, headers: { "x-app": appId, authorization: `Bearer ${token}` } };
+}
+
+/** Another session (bearer token) for an end user. */
+export async function newEndUserSession(app: FastifyInstance, endUserId: string): Promise<string> {
+  const { token, tokenHash } = newToken();
+  await app.database.db.insert(endUserSessions).values({ endUserId, tokenHash });
+  return token;
+}
+
+/** Waits until `check` resolves truthy, polling every `everyMs`; fails after `timeoutMs` with `what`. */
+export async function until<T>(
+  check: () => Promise<T> | T,
+  what: string,
+  { timeoutMs = 15_000, everyMs = 25 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * Who holds what: every console user's type, e-mail, password hash and confirmation, every role on every app,
+ * and every end user's profile and vehicles. Security tests take one before hostile traffic and compare after.
+ */
+export interface AccessSnapshot {
+  users: Map<string, string>;
+  roles: Map<string, string>;
+  endUsers: Map<string, string>;
+  apps: Set<string>;
+}
+
+export async function accessSnapshot(app: FastifyInstance): Promise<AccessSnapshot> {
+  const q = async (text: string) => (await app.database.execute(text)).rows as Record<string, unknown>[];
+  const users = await q("select id, type, email, password_hash, email_confirmed from users");
+  const roles = await q("select user_id, app_id, role, locations from app_roles");
+  const ends = await q(
+    `select u.id, u.app_id, u.name, u.company, u.phone, u.email, u.date_of_birth, u.address, u.email_verified,
+      u.phone_verified, coalesce((select json_agg(json_build_array(v.position, v.unit, v.year, v.make, v.model,
+      v.vin, v.mileage) order by v.position) from end_user_vehicles v where v.end_user_id = u.id), '[]') as vehicles
+    from end_users u`,
+  );
+  const apps = await q("select id from apps");
+  return {
+    users: new Map(users.map((u) => [String(u.id), JSON.stringify(u)])),
+    roles: new Map(roles.map((r) => [`${r.user_id} ${r.app_id}`, JSON.stringify(r)])),
+    endUsers: new Map(ends.map((u) => [String(u.id), JSON.stringify(u)])),
+    apps: new Set(apps.map((a) => String(a.id))),
+  };
+}
+
+/**
+ * What changed in who holds what between two snapshots, as readable lines (empty: nothing that matters).
+ * Every user, role and end user of `before` must be exactly as it was; a new user must be a plain `User`;
+ * on the apps of `before`, a new role is allowed only for a user created since, and only as one of
+ * `newRolesMayBe`; on apps created since, only the users in `mayCreateApps` may hold a role, as Owner.
+ * End users in `mayChangeEndUsers` may have changed their own profile.
+ */
+export function accessChanges(
+  before: AccessSnapshot,
+  after: AccessSnapshot,
+  allow: { newRolesMayBe?: string[]; mayCreateApps?: string[]; mayChangeEndUsers?: string[] } = {},
+): string[] {
+  const problems: string[] = [];
+  for (const [id, row] of before.users) {
+    const now = after.users.get(id);
+    if (now !== row) problems.push(`user changed: ${row} -> ${now ?? "deleted"}`);
+  }
+  for (const [id, row] of after.users)
+    if (!before.users.has(id) && JSON.parse(row).type !== "User")
+      problems.push(`new privileged user: ${row}`);
+  for (const [key, row] of before.roles) {
+    const now = after.roles.get(key);
+    if (now !== row) problems.push(`role changed: ${row} -> ${now ?? "removed"}`);
+  }
+  for (const [key, row] of after.roles) {
+    if (before.roles.has(key)) continue;
+    const r = JSON.parse(row) as { user_id: string; app_id: string; role: string };
+    if (before.apps.has(r.app_id)) {
+      if (before.users.has(r.user_id)) problems.push(`existing user gained a role: ${row}`);
+      else if (!(allow.newRolesMayBe ?? []).includes(r.role)) problems.push(`new role: ${row}`);
+    } else if (!(allow.mayCreateApps ?? []).includes(r.user_id) || r.role !== "Owner")
+      problems.push(`role on a new app: ${row}`);
+  }
+  for (const [id, row] of before.endUsers) {
+    const now = after.endUsers.get(id);
+    if (now !== row && !(allow.mayChangeEndUsers ?? []).includes(id))
+      problems.push(`end user changed: ${row} -> ${now ?? "deleted"}`);
+  }
+  return problems;
 }
