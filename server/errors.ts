@@ -42,6 +42,11 @@ export const errors = {
   ImageUnsupported: { status: 415, message: "Unsupported image type; use PNG, JPEG, WebP, GIF or SVG" },
   ImageTooLarge: { status: 413, message: "The image is larger than 10 MB" },
   ImageTooManyPixels: { status: 413, message: "The image has more than 40 million pixels" },
+  ImageTooComplex: {
+    status: 422,
+    message: "The image is too complex to process in time; simplify it or upload a PNG or JPEG",
+  },
+  ImageBusy: { status: 503, message: "Too many images are being processed, try again in a moment" },
   TooManyRequests: { status: 429, message: "Too many requests, try again later" },
   MailFailed: { status: 502, message: "The e-mail could not be sent, try again later" },
   Internal: { status: 500, message: "Internal server error" },

@@ -1,6 +1,6 @@
 import type { Db } from "../db/connect.ts";
 import { images } from "../db/schema.ts";
-import { type Mutations, processImage } from "../services/images.ts";
+import { type Mutations, type ProcessedImage, processImage } from "../services/images.ts";
 import type { Storage } from "../services/storage.ts";
 
 export interface StoredImage {
@@ -11,15 +11,22 @@ export interface StoredImage {
   initialHeight: number;
 }
 
-/** Converts an image to PNG with its mutations, keeps the bytes in storage and records them. */
+/** Where the image work runs: the worker pool for uploads (ImagePool.run), in-process for trusted input. */
+export type ImageProcessor = (input: Buffer, mutations: Mutations) => Promise<ProcessedImage>;
+
+/**
+ * Converts an image to PNG with its mutations, keeps the bytes in storage and records them. Uploads pass
+ * the worker pool as `processor`; the in-process default is for images the server drew itself (the seed).
+ */
 export async function storeImage(
   db: Db,
   storage: Storage,
   input: Buffer,
   mutations: Mutations,
   userId: string | null,
+  processor: ImageProcessor = processImage,
 ): Promise<StoredImage> {
-  const out = await processImage(input, mutations);
+  const out = await processor(input, mutations);
   await storage.put(out.key, out.bytes);
   await db.insert(images).values({
     key: out.key,

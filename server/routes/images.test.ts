@@ -2,7 +2,8 @@ import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, type TestUser, testApp, testUser } from "../test-helpers.ts";
+import { call, someAddress, type TestUser, testApp, testUser } from "../test-helpers.ts";
+import { UPLOADS_PER_WINDOW } from "./uploads.ts";
 
 let app: FastifyInstance;
 let user: TestUser;
@@ -28,6 +29,8 @@ const upload = (body: Buffer, mutations?: string, headers: Record<string, string
     url: `/api/images2${mutations ? `?mutations=${encodeURIComponent(mutations)}` : ""}`,
     headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
     payload: body,
+    // Each upload from an address of its own: the per-address limit is not what these tests count.
+    remoteAddress: someAddress(),
   });
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
@@ -95,5 +98,74 @@ describe("POST /images2", () => {
       body: { error: { code: "ImageTooManyPixels" } },
     });
     expect((await upload(multipart(jpeg), undefined, {})).status).toBe(401);
+  });
+});
+
+describe("POST /images2 sizes are checked before any pixel is decoded or resized", () => {
+  const onePixel = () =>
+    sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+
+  it("refuses an initial canvas over 40 million pixels with 413, never 500", async () => {
+    // Was a 500 ('Input image exceeds pixel limit' uncaught) after resizing to 100 megapixels.
+    expect(await upload(multipart(await image(10, 10)), "initial:10000,10000;resize:100,100")).toMatchObject({
+      status: 413,
+      body: { error: { code: "ImageTooManyPixels" } },
+    });
+  });
+
+  it("refuses a resize whose result would pass 40 million pixels, and stores nothing", async () => {
+    // Was a 100-megapixel PNG stored after 8 s of work.
+    for (const resize of ["resize:10000,10000", "resize:10000,", "resize:,10000"])
+      expect(await upload(multipart(await onePixel(), "a.png", "image/png"), resize)).toMatchObject({
+        status: 413,
+        body: { error: { code: "ImageTooManyPixels" } },
+      });
+    // A crop then a resize: the result is sized from the crop (100x1 -> 10000x100 is within the limit).
+    expect(await upload(multipart(await image(100, 100)), "crop:0,0,100,1;resize:10000,10000")).toMatchObject(
+      { status: 200, body: { data: { width: 10000, height: 100 } } },
+    );
+    expect(await upload(multipart(await image(100, 100)), "crop:0,0,100,50;resize:10000,")).toMatchObject({
+      status: 413,
+      body: { error: { code: "ImageTooManyPixels" } },
+    });
+    const [{ count }] = (
+      await app.database.execute(
+        "select count(*)::int as count from images where width * height > $1",
+        [40_000_000],
+      )
+    ).rows as { count: number }[];
+    expect(count).toBe(0);
+  });
+
+  it("still enlarges within the limit", async () => {
+    expect(await upload(multipart(await onePixel(), "a.png", "image/png"), "resize:2000,1000")).toMatchObject(
+      {
+        status: 200,
+        body: { data: { width: 1000, height: 1000, initialWidth: 1, initialHeight: 1 } },
+      },
+    );
+  });
+});
+
+describe("POST /images2 per-account limit", () => {
+  it(`allows ${UPLOADS_PER_WINDOW} uploads per account in the window, refuses the next with 429, from any address`, async () => {
+    const member = await testUser(app);
+    // Requests without a file are the cheapest uploads: they still count, before the body is read.
+    const attempt = (who: TestUser) =>
+      call(app, {
+        method: "POST",
+        url: "/api/images2",
+        headers: { ...who.headers, "content-type": "application/json" },
+        payload: {},
+        remoteAddress: someAddress(),
+      });
+    for (let i = 0; i < UPLOADS_PER_WINDOW; i++) expect((await attempt(member)).status).toBe(400);
+    const refused = await attempt(member);
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: "TooManyRequests" } } });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another account is counted on its own.
+    expect((await attempt(await testUser(app))).status).toBe(400);
   });
 });

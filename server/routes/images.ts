@@ -3,11 +3,17 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { ApiError } from "../errors.ts";
 import { storeImage } from "../ops/images.ts";
-import { MAX_IMAGE_BYTES, parseMutations } from "../services/images.ts";
+import { ImagePool, imagePoolOptions } from "../services/image-worker-pool.ts";
+import { checkSvgCanvas, MAX_IMAGE_BYTES, parseMutations } from "../services/images.ts";
 import type { Storage } from "../services/storage.ts";
-import { uploadedFile } from "./uploads.ts";
+import { clientGone, limitUploads, uploadedFile } from "./uploads.ts";
 
 export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+  // Image work runs in child processes bounded in time and number (IMAGE_WORKERS, IMAGE_TIMEOUT_MS,
+  // IMAGE_QUEUE, or buildApp({ config: { images } })), never on this process's libuv pool.
+  const pool = new ImagePool(imagePoolOptions(app.config.images));
+  app.addHook("onClose", () => pool.close());
+
   app.post<{ Querystring: { mutations?: string } }>(
     "/images2",
     {
@@ -17,12 +23,14 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = asy
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
         description:
-          "Uploads one image (multipart field `file`), converts it to PNG and applies `mutations`: `png`, `initial:w,h` (the size the crop box was drawn on), `crop:x,y,w,h`, `resize:w,h`, joined by `;`.",
+          "Uploads one image (multipart field `file`), converts it to PNG and applies `mutations`: `png`, `initial:w,h` (the size the crop box was drawn on), `crop:x,y,w,h`, `resize:w,h`, joined by `;`. Sizes over 40 million pixels answer 413, images that take too long to process 422, a full queue 503; 60 uploads per account per 10 minutes.",
         querystring: Type.Object({ mutations: Type.Optional(Type.String({ maxLength: 200 })) }),
       },
+      // Per client address (this node), on top of the per-account count shared by all nodes.
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
-    async (req) => {
+    async (req, reply) => {
+      await limitUploads(req, reply, "images");
       const mutations = parseMutations(req.query.mutations);
       const input = await uploadedFile(req, {
         maxBytes: MAX_IMAGE_BYTES,
@@ -30,7 +38,13 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = asy
         tooLarge: new ApiError("ImageTooLarge"),
         broken: new ApiError("ImageRequired", "The upload could not be read"),
       });
-      return { data: await storeImage(db, storage, input, mutations, req.user!.id) };
+      checkSvgCanvas(input);
+      const signal = clientGone(req, reply);
+      return {
+        data: await storeImage(db, storage, input, mutations, req.user!.id, (bytes, m) =>
+          pool.run(bytes, m, signal),
+        ),
+      };
     },
   );
 
