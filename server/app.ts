@@ -89,6 +89,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     routerOptions: { maxParamLength: 100 },
     frameworkErrors,
     clientErrorHandler,
+    // Fastify's own 503 while closing is not in the envelope; the hook below answers it instead.
+    return503OnClosing: false,
+  });
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  // Requests arriving while the server drains go elsewhere: 503, and the connection is not kept.
+  app.addHook("onRequest", async (req, reply) => {
+    if (closing)
+      return sendError(req, reply.header("connection", "close"), 503, {
+        message: "The server is restarting, try again",
+        code: "Unavailable",
+      });
   });
   if (config.trustProxy === true)
     app.log.warn(
