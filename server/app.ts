@@ -35,7 +35,7 @@ import { pageRoutes } from "./routes/pages.ts";
 import { promoRoutes } from "./routes/promo.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { AppCache } from "./services/app-cache.ts";
-import { databaseLimits, type Limits } from "./services/limits.ts";
+import { databaseLimits, type Limits, pruneLimits } from "./services/limits.ts";
 import { redisLimits } from "./services/limits-redis.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./services/mail.ts";
 import { IPV6_SUBNET, limitsStore } from "./services/rate-limit-store.ts";
@@ -124,7 +124,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     for (const method of [route.method].flat())
       if (method !== "HEAD") app.apiRoutes.push(`${method} ${route.url}`);
   });
+  // Redis expires its counters itself; the database's expired rows are deleted every ten minutes.
+  const pruning = redis
+    ? undefined
+    : setInterval(
+        () => pruneLimits(database).catch((err) => app.log.warn({ err }, "pruning expired limits failed")),
+        10 * 60_000,
+      ).unref();
   app.addHook("onClose", async () => {
+    clearInterval(pruning);
     mailer.close();
     await redis?.quit();
     await database.close();

@@ -52,3 +52,15 @@ export function databaseLimits(database: Pick<Database, "execute">): Limits {
     },
   };
 }
+
+/**
+ * Deletes the counters whose window has passed. They already count as absent (a hit starts again at 1, a
+ * read answers 0), so this changes no limit; it keeps the table to the live counters, since every client
+ * address leaves one row per limited route.
+ */
+export async function pruneLimits(database: Pick<Database, "execute">): Promise<number> {
+  const { rows } = await database.execute(
+    "with gone as (delete from rate_limits where reset_at <= now() returning 1) select count(*)::int as n from gone",
+  );
+  return Number(rows[0].n);
+}
