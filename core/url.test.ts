@@ -61,6 +61,9 @@ describe("URL correction (spec §5)", () => {
     expect(isValidUrl("not a url")).toBe(false);
     expect(isValidUrl("")).toBe(false);
     expect(isValidUrl(`not a url ${"x".repeat(10000)}`)).toBe(true);
+    // Any scheme followed by :// used to pass as an "app link".
+    expect(isValidUrl("javascript://%0Aalert(1)")).toBe(false);
+    expect(isValidUrl("https://user:pw@example.com")).toBe(false);
     expect(withScheme("//cdn.example.com/x")).toBe("//cdn.example.com/x");
   });
 });
@@ -74,8 +77,19 @@ describe("cover link (spec §2)", () => {
     [{ coverPath: "not a url" }, undefined],
     [{ coverPath: "example.com", hasError: true }, undefined],
     [{ coverPath: "example.com", sliderActive: true }, undefined],
+    [{ coverPath: "localhost:8080/specials" }, "http://localhost:8080/specials"],
+    [{ coverPath: "fb://facewebmodal/f?href=x" }, "fb://facewebmodal/f?href=x"],
+    // The URL policy (core/url-policy.ts): only http, https and the app-opening social links are followed.
+    [{ coverPath: "javascript:alert(1)" }, undefined],
+    [{ coverPath: "javascript://%0Aalert(1)" }, undefined],
+    [{ coverPath: "vbscript://x" }, undefined],
+    [{ coverPath: "https://user:pw@example.com" }, undefined],
   ])("%j -> %s", (opts, expected) => {
     expect(coverLink(opts)).toBe(expected);
+  });
+
+  it("never links a path the schema let through unchecked (over 10000 characters)", () => {
+    expect(coverLink({ coverPath: `javascript:alert(1)//${"x".repeat(10001)}` })).toBeUndefined();
   });
 });
 

@@ -1,19 +1,13 @@
 import { matches, URL_CHECK_MAX_LENGTH, URL_PATTERN } from "../schemas/patterns.ts";
+import { followableUrl, withScheme } from "./url-policy.ts";
+
+export { followableUrl, isAllowedUrl, withScheme } from "./url-policy.ts";
 
 /** The schema's URL rule (spec §5): empty is not a URL; over 10000 characters passes unchecked. */
 export function isValidUrl(value: string | null | undefined): boolean {
   const v = value?.trim() ?? "";
   if (!v) return false;
   return v.length > URL_CHECK_MAX_LENGTH || matches(URL_PATTERN, v);
-}
-
-const SCHEME = /^[a-z][a-z\d+.-]*:/i;
-
-/** Adds http:// when the value has no scheme (spec §5). Blank stays blank. */
-export function withScheme(value: string): string {
-  const v = value.trim();
-  if (!v || SCHEME.test(v) || v.startsWith("//")) return v;
-  return `http://${v}`;
 }
 
 interface SocialRule {
@@ -97,14 +91,14 @@ export function correctUrl(value: string, opts: { appLinks?: boolean } = {}): st
 
 /**
  * Where the cover links (spec §2): only when a cover path is set, is a valid URL, nothing is in error and
- * no slider is active; the path is corrected (scheme added) before use.
+ * no slider is active; the path is corrected (scheme added) before use. "Valid" is the URL policy
+ * (core/url-policy.ts), long values included: a path the schema let through unchecked is never followed.
  */
 export function coverLink(opts: {
   coverPath?: string | null;
   sliderActive?: boolean;
   hasError?: boolean;
 }): string | undefined {
-  const path = opts.coverPath?.trim();
-  if (!path || opts.sliderActive || opts.hasError || !isValidUrl(path)) return undefined;
-  return withScheme(path);
+  if (opts.sliderActive || opts.hasError) return undefined;
+  return followableUrl(opts.coverPath);
 }

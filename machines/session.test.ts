@@ -191,6 +191,27 @@ const rows: Row[] = [
     state: "signedIn",
     expect: { assigned: [] },
   },
+  {
+    name: "an Admin signed in as the user stays in the console, whatever the user's portalUrl",
+    token: "user",
+    secondary: "admin",
+    fetchMe: async () => ({ email: "a@b.co", portalUrl: "https://portal.example.com/x" }),
+    state: "signedIn",
+    expect: { assigned: [], token: "user", secondary: "admin" },
+  },
+  ...[
+    "javascript://portal.example.com/%0Aalert(document.domain)",
+    "javascript:alert(1)",
+    "data://portal.example.com/x",
+    "https://builder.test@evil.example/",
+    "fb://portal.example.com/x",
+  ].map((portalUrl) => ({
+    name: `a portalUrl outside the URL policy is never followed: ${portalUrl}`,
+    token: "t",
+    fetchMe: async () => ({ email: "a@b.co", portalUrl }),
+    state: "signedIn",
+    expect: { assigned: [] },
+  })),
 ];
 
 const settle = () => new Promise((r) => setTimeout(r, 0));

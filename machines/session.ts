@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate";
+import { followableUrl } from "../core/url-policy.ts";
 
 /** spec §9: the profile check gives up after 5000 ms and the user counts as signed out. */
 export const ME_TIMEOUT_MS = 5000;
@@ -87,14 +88,13 @@ export const sessionMachine = setup({
     hasToken: ({ context }) => Boolean(context.storage.get()),
     eventHasToken: ({ event }) => event.type === "session.authenticate" && Boolean(event.token),
     isServerError: (_, failure: CallFailure) => failure.status === 500,
+    // spec §6: a user whose portalUrl points to another host is sent there, but only to an address the URL
+    // policy allows (a web page; never javascript: and the like), and never an Admin signed in as that user:
+    // the portal is the user's choice, so it must not carry an impersonating Admin off to another site.
     portalElsewhere: ({ context }) => {
-      const url = context.me?.portalUrl;
-      if (!url) return false;
-      try {
-        return new URL(url).host !== context.location.host;
-      } catch {
-        return false;
-      }
+      if (context.storage.getSecondary()) return false;
+      const url = followableUrl(context.me?.portalUrl, { appLinks: false });
+      return url !== undefined && new URL(url).host !== context.location.host;
     },
     impersonating: ({ context }) => Boolean(context.storage.getSecondary()),
     isQuiet: ({ event }) => event.type === "session.expired" && event.quiet === true,
@@ -108,7 +108,10 @@ export const sessionMachine = setup({
     forgetMe: assign({ me: null }),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
-    redirectToPortal: ({ context }) => context.location.assign(context.me!.portalUrl!),
+    redirectToPortal: ({ context }) => {
+      const url = followableUrl(context.me?.portalUrl, { appLinks: false });
+      if (url) context.location.assign(url);
+    },
     redirectToRoot: emit({ type: "session.redirectedToRoot" } as const),
     // The admin's own token goes aside; sign-out restores it (spec §4 "Impersonation").
     keepAdminToken: ({ context }) => {

@@ -1,13 +1,15 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { messages } from "./messages.ts";
 import { email, password, text } from "./text.ts";
+import { webUrl } from "./url.ts";
 
 export const SignUp = Type.Object(
   {
     email: email({ required: true }),
     password: password(),
     name: Type.Optional(text(2, 64)),
-    portalUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+    /** Where the console sends this user after sign-in when it is another host (spec §6): a web address. */
+    portalUrl: Type.Optional(webUrl()),
   },
   {
     additionalProperties: false,
@@ -29,6 +31,13 @@ export const SignIn = Type.Object(
 export type SignIn = Static<typeof SignIn>;
 
 export const UserType = Type.Union([Type.Literal("Admin"), Type.Literal("Accountant"), Type.Literal("User")]);
+
+/** POST /accounts/unlock/{token}: the password, with the link mailed when the account was locked. */
+export const UnlockSignIn = Type.Object(
+  { password: Type.String({ pattern: "\\S", maxLength: 200, errorMessage: messages.required }) },
+  { additionalProperties: false, errorMessage: { required: { password: messages.required } } },
+);
+export type UnlockSignIn = Static<typeof UnlockSignIn>;
 
 /** The signed-in user (spec §3 User, admin side). */
 export const Me = Type.Object({

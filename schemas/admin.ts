@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { AppLocation, AppStatus, DomainType, Lang, MakeModelType } from "./app.ts";
 import { messages } from "./messages.ts";
 import { text } from "./text.ts";
+import { webUrl } from "./url.ts";
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const short = () => nullable(Type.String({ maxLength: 200 }));
@@ -55,7 +56,8 @@ export const AppMetadata = Type.Object(
     domainType: Type.Optional(DomainType),
     makeModelType: Type.Optional(MakeModelType),
     website: Type.Optional(url()),
-    portalUrl: Type.Optional(url()),
+    // The portal is where a browser is sent: the URL policy's web addresses only (core/url-policy.ts).
+    portalUrl: Type.Optional(nullable(webUrl())),
     integrationConfig: Type.Optional(config()),
     loyaltyConfig: Type.Optional(config()),
     navi360Config: Type.Optional(config()),

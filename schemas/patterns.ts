@@ -23,13 +23,27 @@ export const PHONE_PATTERN =
 /** The US format (xxx) xxx-xxxx with an optional +1 (spec §5). */
 export const US_PHONE_PATTERN = "^(?:\\+?1[\\s.\\-]?)?\\(\\d{3}\\)[\\s.\\-]?\\d{3}[\\s.\\-]?\\d{4}$";
 
+// Control characters (C0, DEL, C1) and white space never belong in an address: browsers drop some of them
+// inside a scheme ("java\tscript:"), so they are refused everywhere instead of being stripped.
+const VISIBLE = "[^\\s\\p{Cc}]";
 const HOST =
-  "(?:localhost|(?:\\d{1,3}\\.){3}\\d{1,3}|(?:[\\p{L}\\p{N}_][\\p{L}\\p{N}_\\-]*\\.)+\\p{L}{2,63})";
-/** A web address; the scheme may be left out because correction adds http:// (spec §5). */
-const WEB_URL = `(?:(?:https?|ftp)://)?(?:[^\\s:@/]+(?::[^\\s@/]*)?@)?${HOST}(?::\\d{1,5})?(?:[/?#]\\S*)?`;
-/** An app-opening link (fb://..., instagram://...), which is what social links are corrected into. */
-const APP_URL = "(?!(?:https?|ftp):)[a-zA-Z][a-zA-Z\\d+.\\-]*://\\S+";
+  "(?:localhost|(?:\\d{1,3}\\.){3}\\d{1,3}|\\[[\\da-fA-F:.]+\\]|(?:[\\p{L}\\p{N}_][\\p{L}\\p{N}_\\-]*\\.)+\\p{L}{2,63})";
+/**
+ * A web address: http or https only, and the scheme may be left out because correction adds http://
+ * (spec §5). No user name or password before the host: the host is the first thing after the scheme and
+ * only a port, a path, a query or a fragment may follow it.
+ */
+const WEB_URL = `(?:[hH][tT][tT][pP][sS]?://)?${HOST}(?::\\d{1,5})?(?:[/?#]${VISIBLE}*)?`;
+/**
+ * The app-opening forms that social links are corrected into (core/url.ts correctUrl), and no other
+ * scheme: the URL policy of core/url-policy.ts.
+ */
+export const APP_LINK_SCHEMES = ["fb", "instagram", "twitter", "youtube", "linkedin"] as const;
+const APP_URL = `(?:${APP_LINK_SCHEMES.join("|")})://[^\\s\\p{Cc}/?#@\\\\]+(?:[/?#]${VISIBLE}*)?`;
+/** A stored link (spec §5 "incorrect url"): a web address or an app-opening social link. */
 export const URL_PATTERN = `^(?:${WEB_URL}|${APP_URL})$`;
+/** A web address only (http or https): where a link must open a web page, e.g. a portal. */
+export const WEB_URL_PATTERN = `^${WEB_URL}$`;
 /** spec §5: values over this many characters are not checked (they pass). */
 export const URL_CHECK_MAX_LENGTH = 10000;
 

@@ -1,6 +1,7 @@
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { isAllowedUrl } from "../../../core/index.ts";
 import { type ApiFailure, api, notify } from "../api.ts";
 import { useSession } from "../session/SessionProvider.tsx";
 import { useFieldRules } from "../validation.ts";
@@ -37,8 +38,11 @@ export function SignUp() {
               body: {
                 email: v.email.trim(),
                 password: v.password,
-                // spec §7: credentials plus the portal the user signed up from.
-                portalUrl: window.location.origin,
+                // spec §7: credentials plus the portal the user signed up from; left out when this origin
+                // is not an address the URL policy accepts (a bare intranet host name), so sign-up still works.
+                ...(isAllowedUrl(window.location.origin, { appLinks: false })
+                  ? { portalUrl: window.location.origin }
+                  : {}),
                 ...(v.name ? { name: v.name } : {}),
               },
             });

@@ -77,7 +77,8 @@ export function Cover({
   const img = (
     <img className="ba-cover" src={src} alt={t("home.cover", { name })} onError={() => setFailed(true)} />
   );
-  const href = coverLink({ coverPath: definition.coverPath, sliderActive: false, hasError: failed });
+  // coverLink applies the URL policy; the widget's sanitiser checks again, as for every link it renders.
+  const href = safeUrl(coverLink({ coverPath: definition.coverPath, sliderActive: false, hasError: failed }));
   return (
     <div className="ba-cover-wrap">
       {href ? (
