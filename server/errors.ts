@@ -3,6 +3,15 @@ export const errors = {
   Unauthorized: { status: 401, message: "Authorization required" },
   InvalidToken: { status: 401, message: "Invalid or expired token" },
   InvalidCredentials: { status: 401, message: "Invalid email or password" },
+  SignInAddressLocked: {
+    status: 429,
+    message: "Too many failed sign-ins for this account from your address; try again in 15 minutes",
+  },
+  AccountLocked: {
+    status: 429,
+    message:
+      "Too many failed sign-ins for this account; check your e-mail for a link to sign in, or try again later",
+  },
   Forbidden: { status: 403, message: "You don't have access to this app" },
   AdminOnly: { status: 403, message: "Only administrators may do this" },
   ClientManagersOnly: { status: 403, message: "Only client managers may do this" },

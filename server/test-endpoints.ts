@@ -228,6 +228,17 @@ export const endpoints: Endpoint[] = [
     },
   },
   {
+    method: "POST",
+    route: "/api/accounts/unlock/:token",
+    access: { kind: "public" },
+    write: true,
+    request: async (ctx) => {
+      const u = await testUser(ctx.app);
+      const { token } = await issueToken(db(ctx), "unlock", u.email, { userId: u.id });
+      return { url: `/api/accounts/unlock/${token}`, payload: { password: TEST_PASSWORD } };
+    },
+  },
+  {
     method: "PUT",
     route: "/api/accounts/change-password",
     access: { kind: "signedIn" },
@@ -927,6 +938,7 @@ export const endpoints: Endpoint[] = [
     write: true,
     request: (ctx) => ({
       url: "/api/mobile/analytics/events",
+      headers: { "x-app": ctx.appA },
       payload: [
         {
           id: randomUUID(),

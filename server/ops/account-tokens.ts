@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { accountTokens } from "../db/schema.ts";
 import { hashToken, newToken } from "../services/secrets.ts";
 
-export type TokenKind = "confirm-email" | "reset-password" | "invitation";
+export type TokenKind = "confirm-email" | "reset-password" | "invitation" | "unlock";
 
 const HOUR = 3600 * 1000;
 /** Short for password resets (a mailbox may be read by others later), longer where the stakes are lower. */
@@ -11,6 +11,8 @@ const lifetimes: Record<TokenKind, number> = {
   "confirm-email": 72 * HOUR,
   "reset-password": 1 * HOUR,
   invitation: 14 * 24 * HOUR,
+  // Sign-in for the owner of an account locked by failed sign-ins (signInWithUnlock, ops/accounts.ts).
+  unlock: 1 * HOUR,
 };
 
 export type TokenRow = typeof accountTokens.$inferSelect;
@@ -69,5 +71,34 @@ export function pendingTokens(db: Db, kind: TokenKind, email: string): Promise<T
         isNull(accountTokens.usedAt),
         gt(accountTokens.expiresAt, sql`now()`),
       ),
+    );
+}
+
+/** A usable (unused, unexpired) token of a kind, without using it up. */
+export async function usableToken(db: Db, kind: TokenKind, token: string): Promise<TokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Uses up every pending token of these kinds for a user: after a password change, links mailed before it
+ * (password resets, unlocks) no longer work.
+ */
+export async function retireTokens(db: Db, userId: string, kinds: TokenKind[]): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(accountTokens.userId, userId), inArray(accountTokens.kind, kinds), isNull(accountTokens.usedAt)),
     );
 }

@@ -1,14 +1,17 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
+import { followableUrl } from "../../core/url-policy.ts";
 import type { ChangePassword, Me, SignIn, SignUp } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { accountTokens, appRoles, apps, sessions, users } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { type Caller, mayActAs } from "../permissions.ts";
+import type { Limits } from "../services/limits.ts";
 import type { Mailer } from "../services/mail.ts";
 import { mailLinks, mailTexts } from "../services/mail-texts.ts";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../services/secrets.ts";
-import { consumeToken, issueToken, pendingTokens } from "./account-tokens.ts";
+import { consumeToken, issueToken, pendingTokens, retireTokens, usableToken } from "./account-tokens.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,7 +20,8 @@ export const toMe = (u: UserRow): Me => ({
   name: u.name,
   email: u.email,
   type: u.type as Me["type"],
-  portalUrl: u.portalUrl,
+  // A value stored before the URL policy (javascript:, credentials, ...) reads as absent.
+  portalUrl: followableUrl(u.portalUrl, { appLinks: false }) ?? null,
   emailConfirmed: u.emailConfirmed,
 });
 
@@ -43,7 +47,8 @@ async function insertUser(
       email: normalizeEmail(input.email),
       passwordHash,
       name: input.name?.trim() ?? "",
-      portalUrl: input.portalUrl || null,
+      // The schema checked it (webUrl); the scheme is added when it was left out (spec §5).
+      portalUrl: followableUrl(input.portalUrl, { appLinks: false }) ?? null,
       type,
       emailConfirmed,
     })
@@ -103,44 +108,190 @@ export async function signUpWithCode(db: Db, code: string, input: SignUp): Promi
 /** A dummy hash so unknown e-mails cost the same time as wrong passwords (no account probing by timing). */
 let dummyHash: Promise<string> | undefined;
 
-export async function signIn(db: Db, input: SignIn): Promise<string> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(input.email)));
+/**
+ * Lock-outs against password guessing (finding: the old per-account rate limit refused the owner too).
+ * Counted in the shared limits table (app.limits), keyed by the normalised e-mail whether or not it has an
+ * account, so the answers tell nothing about which addresses exist.
+ *
+ * - Per account and client address: after `perAddress` failed sign-ins in the window that address is
+ *   refused for that account; a successful sign-in clears its count.
+ * - Per account, from every address: after `perAccount` failed sign-ins in the window, password sign-in is
+ *   refused for everyone, and the account's owner is mailed an unlock link (once per window). The link
+ *   plus the password signs the owner in (signInWithUnlock) while the lock holds.
+ *
+ * Every attempt is counted before the password is checked (one atomic upsert), so parallel requests cannot
+ * run more checks than the budget; successes are counted apart and subtracted, so only failures use the
+ * account's budget. A guesser thus gets at most `perAccount` guesses per window (plus one per sign-in of
+ * the real owner in that window), whatever the number of addresses.
+ */
+export const SIGN_IN_LOCK = {
+  windowMs: 15 * 60_000,
+  perAddress: 5,
+  perAccount: 20,
+  /** Wrong passwords allowed with one mailed unlock link before it is used up. */
+  unlockTries: 5,
+} as const;
+
+const lockKeys = {
+  address: (email: string, address: string) => `sign-in:address:${email}:${address}`,
+  attempts: (email: string) => `sign-in:account:${email}`,
+  successes: (email: string) => `sign-in:ok:${email}`,
+  unlockMail: (email: string) => `sign-in:unlock-mail:${email}`,
+  unlockTries: (tokenId: string) => `sign-in:unlock-tries:${tokenId}`,
+};
+
+export interface SignInContext {
+  limits: Limits;
+  /** The client's address (the request's, through the configured proxy). */
+  address: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Origin of the unlock link. */
+  linkOrigin: string;
+}
+
+async function passwordMatches(user: UserRow | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword("not-a-real-password");
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
-  if (!user || !ok) throw new ApiError("InvalidCredentials");
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  return Boolean(user) && ok;
+}
+
+const userByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.email, email)))[0];
+
+/**
+ * Mails the unlock link, at most once per lock window; after the answer, so neither its timing nor its
+ * failure tells anything. Returns the background work so tests can wait for it.
+ */
+function mailUnlockLink(db: Db, ctx: SignInContext, email: string): Promise<void> {
+  return (async () => {
+    const { hits } = await ctx.limits.hit(lockKeys.unlockMail(email), SIGN_IN_LOCK.windowMs);
+    if (hits !== 1) return;
+    const user = await userByEmail(db, email);
+    if (!user) return;
+    const { token } = await issueToken(db, "unlock", user.email, { userId: user.id });
+    await ctx.mailer.send(mailTexts.unlock(user.email, mailLinks.unlock(ctx.linkOrigin, token)));
+  })().catch((err) => ctx.log.error({ err }, "unlock mail failed"));
+}
+
+export async function signIn(db: Db, input: SignIn, ctx: SignInContext): Promise<string> {
+  const email = normalizeEmail(input.email);
+  const { limits } = ctx;
+  const addressKey = lockKeys.address(email, ctx.address);
+  const byAddress = await limits.hit(addressKey, SIGN_IN_LOCK.windowMs);
+  if (byAddress.hits > SIGN_IN_LOCK.perAddress)
+    throw new ApiError("SignInAddressLocked", undefined, {
+      retryAfterSeconds: Math.ceil(byAddress.ttlMs / 1000),
+    });
+  const attempts = await limits.hit(lockKeys.attempts(email), SIGN_IN_LOCK.windowMs);
+  const successes = await limits.read(lockKeys.successes(email));
+  if (attempts.hits - successes.hits > SIGN_IN_LOCK.perAccount) {
+    void mailUnlockLink(db, ctx, email);
+    throw new ApiError("AccountLocked");
+  }
+  const user = await userByEmail(db, email);
+  // The hash is checked (against a dummy one) even without an account, so timing tells nothing.
+  const ok = await passwordMatches(user, input.password);
+  if (!ok || !user) throw new ApiError("InvalidCredentials");
+  await limits.hit(lockKeys.successes(email), SIGN_IN_LOCK.windowMs);
+  await limits.reset(addressKey);
   return createSession(db, user.id);
 }
 
-export async function createSession(db: Db, userId: string, impersonatorId?: string): Promise<string> {
+/**
+ * Sign-in through a mailed unlock link (the link proves the mailbox, the password the rest): works while
+ * the account is locked. A wrong password keeps the link for another try, up to SIGN_IN_LOCK.unlockTries;
+ * a success uses it up and clears the lock of the address it came from.
+ */
+export async function signInWithUnlock(
+  db: Db,
+  token: string,
+  password: string,
+  ctx: Pick<SignInContext, "limits" | "address">,
+): Promise<string> {
+  const row = await usableToken(db, "unlock", token);
+  if (!row?.userId) throw new ApiError("InvalidEmailToken");
+  const tries = await ctx.limits.hit(lockKeys.unlockTries(row.id), 3600_000);
+  if (tries.hits > SIGN_IN_LOCK.unlockTries) {
+    await consumeToken(db, "unlock", token);
+    throw new ApiError("InvalidEmailToken");
+  }
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, row.userId), eq(users.email, row.email)));
+  if (!(await passwordMatches(user, password)) || !user) throw new ApiError("InvalidCredentials");
+  // One UPDATE that only matches an unused token: two tabs racing with one link cannot both sign in.
+  if (!(await consumeToken(db, "unlock", token))) throw new ApiError("InvalidEmailToken");
+  await ctx.limits.reset(lockKeys.address(user.email, ctx.address));
+  return createSession(db, user.id);
+}
+
+/** An impersonation session lives at most this long, and never longer than the Admin's own session. */
+export const IMPERSONATION_LIFETIME = "1 hour";
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  impersonation?: { adminId: string; adminSessionId: string },
+): Promise<string> {
   const { token, tokenHash } = newToken();
-  await db.insert(sessions).values({ userId, tokenHash, impersonatorId: impersonatorId ?? null });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash,
+    impersonatorId: impersonation?.adminId ?? null,
+    impersonatorSessionId: impersonation?.adminSessionId ?? null,
+    ...(impersonation ? { expiresAt: sql`now() + ${sql.raw(`interval '${IMPERSONATION_LIFETIME}'`)}` } : {}),
+  });
   return token;
 }
 
-/** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
+/** The admin session that opened impersonations (see userForToken). */
+const adminSessions = alias(sessions, "admin_sessions");
+
+/**
+ * The user behind a bearer token, or null when the token is unknown, revoked or expired. An impersonation
+ * session (sign-in-as) is only good while the Admin's session that opened it is: the Admin's sign-out,
+ * expiry or password change ends it too. One opened before sessions recorded that (no admin session) is
+ * refused.
+ */
 export async function userForToken(db: Db, token: string): Promise<UserRow | null> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(adminSessions, eq(adminSessions.id, sessions.impersonatorSessionId))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        or(
+          and(isNull(sessions.impersonatorId), isNull(sessions.impersonatorSessionId)),
+          and(
+            isNotNull(adminSessions.id),
+            isNull(adminSessions.revokedAt),
+            gt(adminSessions.expiresAt, sql`now()`),
+          ),
+        ),
       ),
     );
   return row?.user ?? null;
 }
 
+/** Ends a session and every impersonation it opened. */
 export async function signOut(db: Db, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  const own = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(eq(sessions.tokenHash, hashToken(token)));
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        or(eq(sessions.tokenHash, tokenHash), inArray(sessions.impersonatorSessionId, own)),
+      ),
+    );
 }
 
 /** Revokes a user's sessions, except the one in use when `keepToken` is given. */
@@ -157,11 +308,16 @@ async function revokeSessions(db: Db, userId: string, keepToken?: string): Promi
     );
 }
 
+/**
+ * Every password change (change, reset, set by an Admin) also uses up the reset and unlock links mailed
+ * before it, so an older link cannot undo or bypass the new password.
+ */
 async function setPasswordHash(db: Db, userId: string, password: string): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
+  await retireTokens(db, userId, ["reset-password", "unlock"]);
 }
 
 /**
@@ -239,10 +395,25 @@ async function targetUser(db: Db, caller: Caller, id: string, superUserId?: stri
   return target;
 }
 
-/** Admin impersonation: a session for another user that records who opened it. */
-export async function signInAs(db: Db, caller: Caller, id: string, superUserId?: string): Promise<string> {
+/**
+ * Admin impersonation: a short session for another user that records who opened it and from which of the
+ * Admin's sessions. Opened from an impersonation, it hangs on the same Admin session as that one, so the
+ * Admin's sign-out ends the whole chain.
+ */
+export async function signInAs(
+  db: Db,
+  caller: Caller,
+  adminToken: string,
+  id: string,
+  superUserId?: string,
+): Promise<string> {
   const target = await targetUser(db, caller, id, superUserId);
-  return createSession(db, target.id, caller.id);
+  const [own] = await db
+    .select({ id: sessions.id, opener: sessions.impersonatorSessionId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(adminToken)));
+  if (!own) throw new ApiError("InvalidToken");
+  return createSession(db, target.id, { adminId: caller.id, adminSessionId: own.opener ?? own.id });
 }
 
 /** Admin sets a user's password; the user's sessions end, as after a reset. */

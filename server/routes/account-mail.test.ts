@@ -254,16 +254,135 @@ describe("mailed account flows over SMTP", () => {
     expect(unknown.status).toBe(404);
   });
 
-  it("limits sign-in attempts per account", async () => {
+  // Sign-in lock-outs (which replaced the per-account rate limit that refused the owner too):
+  // account-lockout.test.ts.
+
+  it("ends an impersonation with the Admin's sign-out; going back to the Admin ends only the impersonation", async () => {
+    const admin = await testUser(app, "Admin");
     const user = await testUser(app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await signIn(user.email, "wrong-password")).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await signIn(user.email, TEST_PASSWORD);
-    expect(limited).toMatchObject({
-      status: 429,
-      body: { error: { message: "Too many requests, try again later" } },
+    const signInAs = async (headers: { authorization: string }) =>
+      (await call(app, { method: "POST", url: `/api/admin/accounts/sign-in-as/${user.id}`, headers })).body
+        .data as string;
+    const meWith = (token: string) =>
+      call(app, { method: "GET", url: "/api/accounts/me", headers: { authorization: `Bearer ${token}` } });
+
+    // The console's "Back to admin": the impersonation token signs out, the Admin's own stays good.
+    const first = await signInAs(admin.headers);
+    expect((await meWith(first)).body.data.email).toBe(user.email);
+    await call(app, {
+      method: "DELETE",
+      url: "/api/accounts/sign-out",
+      headers: { authorization: `Bearer ${first}` },
     });
+    expect((await meWith(first)).status).toBe(401);
+    expect((await call(app, { method: "GET", url: "/api/accounts/me", headers: admin.headers })).status).toBe(
+      200,
+    );
+
+    // The Admin signs out of their own session: every impersonation it opened ends with it.
+    const second = await signInAs(admin.headers);
+    const third = await signInAs(admin.headers);
+    expect((await meWith(second)).status).toBe(200);
+    await call(app, { method: "DELETE", url: "/api/accounts/sign-out", headers: admin.headers });
+    expect((await meWith(second)).status).toBe(401);
+    expect((await meWith(third)).status).toBe(401);
+    // The user's own sessions are not touched.
+    expect((await call(app, { method: "GET", url: "/api/accounts/me", headers: user.headers })).status).toBe(
+      200,
+    );
+  });
+
+  it("gives an impersonation a short life, bound to the Admin's session", async () => {
+    const admin = await testUser(app, "Admin");
+    const user = await testUser(app);
+    const as = await call(app, {
+      method: "POST",
+      url: `/api/admin/accounts/sign-in-as/${user.id}`,
+      headers: admin.headers,
+    });
+    const headers = { authorization: `Bearer ${as.body.data}` };
+    const { rows } = await app.database.execute(
+      `select extract(epoch from expires_at - created_at) as seconds, impersonator_id, impersonator_session_id
+       from sessions where user_id = $1 and impersonator_id is not null`,
+      [user.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].seconds)).toBeLessThanOrEqual(3600);
+    expect(rows[0].impersonator_id).toBe(admin.id);
+    const adminSession = rows[0].impersonator_session_id;
+
+    // The Admin's session expires (30 days, or revoked by a password change): the impersonation with it.
+    expect((await call(app, { method: "GET", url: "/api/accounts/me", headers })).status).toBe(200);
+    await app.database.execute("update sessions set expires_at = now() - interval '1 second' where id = $1", [
+      adminSession,
+    ]);
+    expect((await call(app, { method: "GET", url: "/api/accounts/me", headers })).status).toBe(401);
+
+    // An impersonation that does not say which Admin session opened it (made before this rule) is refused.
+    const admin2 = await testUser(app, "Admin");
+    const legacy = await call(app, {
+      method: "POST",
+      url: `/api/admin/accounts/sign-in-as/${user.id}`,
+      headers: admin2.headers,
+    });
+    await app.database.execute(
+      "update sessions set impersonator_session_id = null where impersonator_id = $1",
+      [admin2.id],
+    );
+    expect(
+      (
+        await call(app, {
+          method: "GET",
+          url: "/api/accounts/me",
+          headers: { authorization: `Bearer ${legacy.body.data}` },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("every password change retires the reset links mailed before it", async () => {
+    const user = await testUser(app);
+    const admin = await testUser(app, "Admin");
+    const resetLink = async () => {
+      await call(app, {
+        method: "POST",
+        url: `/api/accounts/send-password-reset/${user.email}`,
+        remoteAddress: someAddress(),
+      });
+      return linkToken(await smtp.next(user.email), "/reset-password/");
+    };
+    const reset = (token: string, password: string) =>
+      call(app, { method: "PUT", url: `/api/accounts/reset-password/${token}`, payload: { password } });
+
+    // change-password
+    const beforeChange = await resetLink();
+    const changed = await call(app, {
+      method: "PUT",
+      url: "/api/accounts/change-password",
+      headers: user.headers,
+      payload: { password: TEST_PASSWORD, newPassword: "changed-pass" },
+    });
+    expect(changed.status).toBe(200);
+    expect((await reset(beforeChange, "attacker-pass")).body.error?.code).toBe("InvalidEmailToken");
+
+    // an Admin sets the password
+    const beforeAdmin = await resetLink();
+    const set = await call(app, {
+      method: "PUT",
+      url: `/api/admin/accounts/${user.id}/password`,
+      headers: admin.headers,
+      payload: { password: "admin-set-pass" },
+    });
+    expect(set.status).toBe(200);
+    expect((await reset(beforeAdmin, "attacker-pass")).body.error?.code).toBe("InvalidEmailToken");
+
+    // a reset through one link retires the other links
+    const older = await resetLink();
+    const newer = await resetLink();
+    expect((await reset(newer, "reset-pass")).status).toBe(200);
+    expect((await reset(older, "attacker-pass")).body.error?.code).toBe("InvalidEmailToken");
+    expect((await signIn(user.email, "reset-pass")).status).toBe(200);
+    expect((await signIn(user.email, "attacker-pass")).status).toBe(401);
   });
 });
 

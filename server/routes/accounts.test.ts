@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, signedIn, testApp } from "../test-helpers.ts";
+import { call, signedIn, someAddress, testApp } from "../test-helpers.ts";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -89,6 +89,49 @@ describe("accounts", () => {
       payload: { email: "twice@example.com", password: "wrong-one" },
     });
     expect(wrong).toMatchObject({ status: 401, body: { error: { message: "Invalid email or password" } } });
+  });
+
+  it.each([
+    "javascript:alert(document.domain)",
+    "javascript://%0Aalert(document.domain)",
+    "JAVASCRIPT://portal.example.com/%0Aalert(1)",
+    "data://text/html,x",
+    "ftp://portal.example.com",
+    "fb://profile/1",
+    "https://admin:secret@portal.example.com",
+    "https://portal.example.com@evil.example",
+    "https://portal.example.com/\u0000",
+  ])("refuses the portalUrl %j at sign-up with 'incorrect url' (the URL policy)", async (portalUrl) => {
+    const res = await call(app, {
+      method: "POST",
+      url: "/api/accounts/sign-up",
+      payload: { email: "portal-check@example.com", password: "secret1", portalUrl },
+      remoteAddress: someAddress(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toContainEqual({ path: "/portalUrl", message: "incorrect url" });
+  });
+
+  it("corrects a portalUrl without scheme, and reads a stored value outside the URL policy as absent", async () => {
+    const { authorization, email } = await signedIn(app);
+    const url = "/api/accounts/sign-up";
+    const up = await call(app, {
+      method: "POST",
+      url,
+      payload: { email: "portal-fix@example.com", password: "secret1", portalUrl: "portal.example.com/x" },
+      remoteAddress: someAddress(),
+    });
+    expect(up.status).toBe(200);
+    const { rows } = await app.database.execute("select portal_url from users where email = $1", [
+      "portal-fix@example.com",
+    ]);
+    expect(rows[0].portal_url).toBe("http://portal.example.com/x");
+
+    for (const stored of ["javascript:alert(1)", "https://a:b@portal.example.com", "fb://x/y"]) {
+      await app.database.execute("update users set portal_url = $1 where email = $2", [stored, email]);
+      const me = await call(app, { method: "GET", url: "/api/accounts/me", headers: { authorization } });
+      expect(me.body.data.portalUrl).toBeNull();
+    }
   });
 
   it("answers malformed JSON with a 400 and a message", async () => {

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import {
   ChangePassword,
   Envelope,
@@ -9,17 +9,18 @@ import {
   Notice,
   SignIn,
   SignUp,
+  UnlockSignIn,
 } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { ApiError } from "../errors.ts";
 import {
   changePassword,
   confirmEmail,
-  normalizeEmail,
   resetPassword,
   sendEmailConfirmation,
   sendPasswordReset,
   signIn,
+  signInWithUnlock,
   signOut,
   signUp,
   signUpWithCode,
@@ -72,28 +73,54 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (
     async (req) => ({ data: { email: (await signUpWithCode(db, req.params.code, req.body)).email } }),
   );
 
-  // Sign-in is the password-guessing surface: a budget per client address, and a smaller one per account
-  // so that guessing one account's password from many addresses is slow too.
-  const perAccount = app.createRateLimit({
-    max: 10,
-    timeWindow: minute,
-    keyGenerator: (req) => `sign-in:${normalizeEmail(String((req.body as SignIn | undefined)?.email ?? ""))}`,
-  });
+  // Sign-in is the password-guessing surface: a request budget per client address here, and the lock-outs
+  // of ops/accounts.ts (failures per account and address, per account) in the shared limits table.
+  const lockedHeader = (err: unknown, reply: FastifyReply) => {
+    const retry = (err as ApiError).details as { retryAfterSeconds?: number } | undefined;
+    if (err instanceof ApiError && retry?.retryAfterSeconds)
+      reply.header("retry-after", String(retry.retryAfterSeconds));
+    throw err;
+  };
   app.post<{ Body: SignIn }>(
     "/accounts/sign-in",
     {
       schema: {
         tags,
+        description:
+          "Password sign-in. After 5 failures in 15 minutes for one account from one address that address " +
+          "is refused for it (SignInAddressLocked); after 20 from all addresses password sign-in to the account " +
+          "is paused (AccountLocked) and its owner is mailed a link for POST /accounts/unlock/{token}.",
         body: SignIn,
         response: { 200: Envelope(Type.String({ description: "session token" })) },
       },
       config: { rateLimit: { max: 30, timeWindow: minute } },
-      preHandler: async (req) => {
-        const limit = await perAccount(req);
-        if (!limit.isAllowed && limit.isExceeded) throw new ApiError("TooManyRequests");
-      },
     },
-    async (req) => ({ data: await signIn(db, req.body) }),
+    async (req, reply) => {
+      const ctx = { limits: app.limits, address: req.ip, mailer, log: req.log, linkOrigin };
+      return { data: await signIn(db, req.body, ctx).catch((err) => lockedHeader(err, reply)) };
+    },
+  );
+
+  app.post<{ Params: { token: string }; Body: UnlockSignIn }>(
+    "/accounts/unlock/:token",
+    {
+      schema: {
+        tags,
+        description:
+          "Sign-in with the link mailed when the account is locked after failed sign-ins, and the password. " +
+          "A wrong password leaves the link usable for a few more tries.",
+        params: Type.Object({ token: MailedToken }),
+        body: UnlockSignIn,
+        response: { 200: Envelope(Type.String({ description: "session token" })) },
+      },
+      config: { rateLimit: { max: 20, timeWindow: minute } },
+    },
+    async (req) => ({
+      data: await signInWithUnlock(db, req.params.token, req.body.password, {
+        limits: app.limits,
+        address: req.ip,
+      }),
+    }),
   );
 
   app.get(

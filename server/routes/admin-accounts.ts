@@ -21,13 +21,15 @@ export const adminAccountRoutes: FastifyPluginAsync<{ db: Db; superUserId?: stri
       schema: {
         tags,
         security,
-        description: "A session token for another user; the admin's own token stays valid.",
+        description:
+          "A session token for another user; the admin's own token stays valid. The new session lasts at most " +
+          "an hour and ends with the admin's session (sign-out, expiry, password change).",
         params: UserParams,
         response: { 200: Envelope(Type.String({ description: "session token" })) },
       },
     },
     async (req) => {
-      const token = await signInAs(db, req.caller, req.params.id, superUserId);
+      const token = await signInAs(db, req.caller, req.token!, req.params.id, superUserId);
       req.log.info({ admin: req.caller.id, user: req.params.id }, "admin signed in as another user");
       return { data: token };
     },

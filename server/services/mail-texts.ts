@@ -34,6 +34,18 @@ export const mailTexts = {
       "Reset password",
       link,
     ),
+  unlock: (to: string, link: string) =>
+    linkMail(
+      to,
+      "Your account is locked after failed sign-ins",
+      [
+        "There were too many failed attempts to sign in to your account, so signing in with the password alone is paused for a while.",
+        "If it was you, open the link below and sign in with your password. If it was not you, someone may be guessing your password: nothing else is needed, but consider changing it to a long one.",
+        "The link is valid for 1 hour.",
+      ],
+      "Sign in",
+      link,
+    ),
   invitation: (to: string, appName: string, role: string, link: string) =>
     linkMail(
       to,
@@ -59,6 +71,8 @@ export const mailTexts = {
 export const mailLinks = {
   confirmEmail: (origin: string, token: string) => `${origin}/verify/${token}`,
   resetPassword: (origin: string, token: string) => `${origin}/reset-password/${token}`,
+  /** The sign-in page in its unlock form (builder/src/auth/SignIn.tsx). */
+  unlock: (origin: string, token: string) => `${origin}/login?unlock=${token}`,
   signUp: (origin: string, code: string) => `${origin}/sign-up/${code}`,
   app: (origin: string, appId: string) => `${origin}/apps/${appId}`,
 };
