@@ -110,6 +110,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     );
   // REDIS_URL moves the shared counters (the rate-limit plugin's and app.limits) from PostgreSQL to Redis.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // ioredis reconnects by itself; while Redis is away, limited routes fail closed (500), never unlimited.
+  redis?.on("error", (err) => app.log.warn({ err }, "Redis connection error"));
   const mailer =
     options.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, app.log));

@@ -122,3 +122,18 @@ describe.skipIf(skipWithoutRedis)("limits of two nodes on Redis (REDIS_URL)", ()
     };
   });
 });
+
+describe("limits when Redis cannot be reached", () => {
+  it("fail closed: a limited route answers 500 in the envelope instead of running unlimited", async () => {
+    // Port 1 on the loopback: nothing listens, every connection is refused.
+    const app = await node(await testDatabase(), { redisUrl: "redis://127.0.0.1:1" });
+    try {
+      const res = await askReset(app, someClient());
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: { code: "Internal", message: expect.any(String) } });
+      await expect(app.limits.hit("k", 60_000)).rejects.toThrow();
+    } finally {
+      await app.close();
+    }
+  });
+});
