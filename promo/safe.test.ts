@@ -14,6 +14,10 @@ describe("owner content made inert", () => {
       "data:text/html,x",
       "//evil.test/x",
       "vbscript:x",
+      "https://user:pw@evil.test/x",
+      "https://bank.test@evil.test/",
+      "https://evil.test/\u0000x",
+      "/\\evil.test",
     ])
       expect(safeHref(bad)).toBeUndefined();
   });

@@ -1,20 +1,23 @@
+import { followableUrl } from "../core/url-policy.ts";
+
 /**
  * Everything on the promo page comes from the app's owner, so links, images and colours are checked before
  * they reach an attribute: React escapes text, but it does not stop a `javascript:` URL or CSS smuggled into
  * a style value.
  */
 
-/** An http(s) URL, or a same-origin path; anything else (javascript:, data:, protocol-relative) is dropped. */
+/**
+ * A same-origin path, or a web address that passes the product's one URL policy (core/url-policy.ts: http
+ * or https, no credentials, no control characters); anything else (javascript:, data:, protocol-relative,
+ * `https://user:pw@...`) is dropped. App-opening links are not followed from a web page.
+ */
 export function safeHref(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   const value = url.trim();
-  if (value.startsWith("/") && !value.startsWith("//")) return value;
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
+  if (value.startsWith("/") && !value.startsWith("//")) return /[\s\\]/.test(value) ? undefined : value;
+  if (value.startsWith("//")) return undefined;
+  const allowed = followableUrl(value, { appLinks: false, syntax: false });
+  return allowed ? new URL(allowed).href : undefined;
 }
 
 /** A URL fit for CSS `url("...")`: a safe href without quotes, brackets of its own, backslashes or spaces. */
