@@ -1,17 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Ctx, endpoints, matrixContext, type Persona, type Request, send } from "./test-endpoints.ts";
-import { testApp } from "./test-helpers.ts";
+import {
+  type Ctx,
+  endpoints,
+  expectedStatus,
+  matrixContext,
+  type Persona,
+  type Request,
+  send,
+} from "./test-endpoints.ts";
+import { type AccessSnapshot, accessChanges, accessSnapshot, fixtureUsers, testApp } from "./test-helpers.ts";
 
 /**
  * Hostile bodies against every write endpoint: wrong types, huge strings, SQL and HTML payloads, unknown and
  * prototype-polluting fields, deep nesting, broken JSON and wrong content types. The server must never
- * answer 5xx, and every 4xx must carry a message. Bodies come from a seeded generator: a failure names its
- * seed and index, and FUZZ_SEED=<seed> replays the same run.
+ * answer 5xx, and every 4xx must carry a message. The bodies go out with an Admin's token (reaching the
+ * deepest code), then with a low-role member's (an Associate of the app) and an end user's, who must never
+ * get a 2xx from a call they may not make, whatever the body. Afterwards every user, role, app ownership
+ * and end-user profile must be exactly as before, but for what the allowed calls made. Bodies come from a
+ * seeded generator: a failure names its seed and index, and FUZZ_SEED=<seed> replays the same run.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_401);
-/** Bodies in all: spread evenly over the write endpoints present. */
+/** Bodies in all with the Admin's token: spread evenly over the write endpoints present. */
 const TOTAL = 2100;
+/** Bodies each with the Associate's and the end user's tokens. */
+const LOW_ROLE_TOTAL = 1050;
 
 /** mulberry32: a tiny deterministic PRNG. */
 function prng(seed: number) {
@@ -176,6 +189,15 @@ function hostileBody(r: Rng, sample: unknown, csv: boolean): Hostile {
       contentType: "text/csv",
     };
   }
+  // Some bodies are valid, as is or with privilege fields added: what an allowed call does must show in the
+  // snapshot checks (a sign-up that makes an Admin), and no body may grant itself a role or a user type.
+  if (!csv && r.next() < 0.1)
+    return r.next() < 0.5 || !isObject(sample)
+      ? { strategy: "valid body (control)", payload: sample }
+      : {
+          strategy: "privilege fields",
+          payload: { ...sample, type: "Admin", role: "Owner", isAdmin: true, emailConfirmed: true },
+        };
   switch (r.int(9)) {
     case 0:
       return { strategy: "one field hostile", payload: setAt(sample, r.pick(all), hostileValue(r)) };
@@ -248,46 +270,89 @@ function hostileBody(r: Rng, sample: unknown, csv: boolean): Hostile {
 let app: FastifyInstance;
 let ctx: Ctx;
 let admin: Persona;
+let associate: Persona;
+let endUser: Persona;
+/** Who held what before any hostile body. */
+let initial: AccessSnapshot;
 beforeAll(async () => {
   app = await testApp();
   ctx = await matrixContext(app);
-  admin = ctx.personas.find((p) => p.name === "Admin")!;
+  const persona = (name: Persona["name"]) => ctx.personas.find((p) => p.name === name)!;
+  admin = persona("Admin");
+  associate = persona("this Associate");
+  endUser = persona("end user");
+  initial = await accessSnapshot(app);
 }, 120_000);
 afterAll(() => app.close());
 
+/**
+ * Sends `total` hostile bodies spread over the write endpoints as `persona`, from one generator stream.
+ * Returns the answers that broke a rule: a 5xx, a 4xx without a message, or a 2xx to a persona the
+ * documented table refuses.
+ */
+async function fuzz(r: Rng, persona: Persona, total: number) {
+  const writes = endpoints.filter((e) => e.write && app.apiRoutes.includes(`${e.method} ${e.route}`));
+  const failures: string[] = [];
+  let sent = 0;
+  const perEndpoint = Math.ceil(total / writes.length);
+  for (const e of writes) {
+    const refused = expectedStatus(e.access, persona) >= 400;
+    for (let i = 0; i < perEndpoint; i++) {
+      const base: Request = await e.request(ctx, persona);
+      const csv = base.headers?.["content-type"] === "text/csv";
+      const sample = csv || Buffer.isBuffer(base.payload) ? { file: "x" } : (base.payload ?? {});
+      const h = hostileBody(r, sample, csv);
+      const contentType = h.contentType ?? "application/json";
+      const payload = typeof h.payload === "string" ? h.payload : serialise(h.payload);
+      const res = await send(ctx, e, persona, {
+        ...base,
+        payload,
+        headers: { ...base.headers, "content-type": contentType },
+      });
+      sent++;
+      const bad =
+        res.status >= 500 ||
+        (res.status >= 400 &&
+          !(typeof res.body?.error?.message === "string" && res.body.error.message.length > 0)) ||
+        (refused && res.status < 400);
+      if (bad)
+        failures.push(
+          `${persona.name}: ${e.method} ${e.route} #${i} (${h.strategy}, ${contentType}): ${res.status} ${res.text.slice(0, 160)} <- ${payload.slice(0, 160)}`,
+        );
+    }
+  }
+  return { failures, sent };
+}
+
 describe(`fuzzing the write endpoints (seed ${SEED})`, () => {
   it("answers every hostile body with a 4xx and a message, or a success; never 5xx", async () => {
-    const r = prng(SEED);
-    const writes = endpoints.filter((e) => e.write && app.apiRoutes.includes(`${e.method} ${e.route}`));
-    const failures: string[] = [];
-    let sent = 0;
-    const perEndpoint = Math.ceil(TOTAL / writes.length);
-    for (const e of writes)
-      for (let i = 0; i < perEndpoint; i++) {
-        const base: Request = await e.request(ctx, admin);
-        const csv = base.headers?.["content-type"] === "text/csv";
-        const sample = csv || Buffer.isBuffer(base.payload) ? { file: "x" } : (base.payload ?? {});
-        const h = hostileBody(r, sample, csv);
-        const contentType = h.contentType ?? "application/json";
-        const payload = typeof h.payload === "string" ? h.payload : serialise(h.payload);
-        const res = await send(ctx, e, admin, {
-          ...base,
-          payload,
-          headers: { ...base.headers, "content-type": contentType },
-        });
-        sent++;
-        const bad =
-          res.status >= 500 ||
-          (res.status >= 400 &&
-            !(typeof res.body?.error?.message === "string" && res.body.error.message.length > 0));
-        if (bad)
-          failures.push(
-            `${e.method} ${e.route} #${i} (${h.strategy}, ${contentType}): ${res.status} ${res.text.slice(0, 160)} <- ${payload.slice(0, 160)}`,
-          );
-      }
+    const { failures, sent } = await fuzz(prng(SEED), admin, TOTAL);
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(2000);
   }, 600_000);
+
+  it.each([
+    ["an Associate of the app", () => associate, 1],
+    ["an end user", () => endUser, 2],
+  ] as const)(
+    "gives %s no call it may not make, whatever the body, and no role or profile of anyone else",
+    async (_, who, stream) => {
+      const persona = who();
+      const before = await accessSnapshot(app);
+      const { failures, sent } = await fuzz(prng(SEED + stream), persona, LOW_ROLE_TOTAL);
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThanOrEqual(1000);
+      const changes = accessChanges(before, await accessSnapshot(app), {
+        // Builders add fresh Associates to the app for the team rows; nobody here may change them.
+        newRolesMayBe: ["Associate"],
+        mayCreateApps: persona.user ? [persona.user.id] : [],
+        mayChangeEndUsers: persona.endUser ? [persona.endUser.id] : [],
+        fixtures: fixtureUsers(app),
+      });
+      expect(changes).toEqual([]);
+    },
+    600_000,
+  );
 
   it("answers hostile path parameters with 4xx and a message", async () => {
     const ids = [
@@ -313,6 +378,7 @@ describe(`fuzzing the write endpoints (seed ${SEED})`, () => {
         `/api/icon-files/${id}`,
         `/api/images/${id}`,
         `/api/mobile/cars/makes/${id}/models`,
+        `/api/mobile/users/${id}`,
       ]) {
         const res = await app.inject({ method: "GET", url, headers: admin.user!.headers });
         const body = res.statusCode < 400 ? null : res.json();
@@ -322,7 +388,7 @@ describe(`fuzzing the write endpoints (seed ${SEED})`, () => {
     expect(failures).toEqual([]);
   });
 
-  it("leaves the data intact", async () => {
+  it("leaves every user, role, app ownership and end user as it was, but for what allowed calls made", async () => {
     const owner = ctx.personas.find((p) => p.name === "this Owner")!;
     const res = await app.inject({
       method: "GET",
@@ -330,8 +396,25 @@ describe(`fuzzing the write endpoints (seed ${SEED})`, () => {
       headers: owner.user!.headers,
     });
     expect(res.statusCode).toBe(200);
-    const { rows } = await app.database.execute("select count(*)::int as n from users where type = 'Admin'");
-    expect(rows[0].n).toBeGreaterThanOrEqual(1);
+    const after = await accessSnapshot(app);
+    const changes = accessChanges(initial, after, {
+      // The Admin may give the fresh members the team rows make any role.
+      newRolesMayBe: ["Owner", "Manager", "Service", "Associate"],
+      mayCreateApps: [admin.user!.id, associate.user!.id],
+      mayChangeEndUsers: [endUser.endUser!.id],
+      // The change-password row signs a stand-in of the caller's type (an Admin's for the Admin) in.
+      fixtures: fixtureUsers(app),
+    });
+    expect(changes).toEqual([]);
+    const admins = (s: AccessSnapshot) =>
+      [...s.users.entries()].filter(
+        ([id, u]) => JSON.parse(u).type === "Admin" && !fixtureUsers(app).has(id),
+      );
+    expect(admins(after)).toEqual(admins(initial));
+    // Both apps still have exactly the Owners they started with.
+    const owners = (s: AccessSnapshot, appId: string) =>
+      [...s.roles.values()].map((r) => JSON.parse(r)).filter((r) => r.app_id === appId && r.role === "Owner");
+    for (const appId of [ctx.appA, ctx.appB]) expect(owners(after, appId)).toEqual(owners(initial, appId));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });

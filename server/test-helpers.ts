@@ -117,7 +117,19 @@ export async function testUser(
     .returning();
   const token = await createSession(app.database.db, row.id);
   const authorization = `Bearer ${token}`;
+  fixtureUsers(app).add(row.id);
   return { id: row.id, email, type, headers: { authorization }, authorization };
+}
+
+const fixtures = new WeakMap<FastifyInstance, Set<string>>();
+/** Ids of the users testUser made directly in the database (fixtures, not users the API created). */
+export function fixtureUsers(app: FastifyInstance): Set<string> {
+  let set = fixtures.get(app);
+  if (!set) {
+    set = new Set();
+    fixtures.set(app, set);
+  }
+  return set;
 }
 
 /** Another session for a test user (for calls that end or rotate sessions). */
@@ -249,12 +261,18 @@ export async function accessSnapshot(app: FastifyInstance): Promise<AccessSnapsh
  * Every user, role and end user of `before` must be exactly as it was; a new user must be a plain `User`;
  * on the apps of `before`, a new role is allowed only for a user created since, and only as one of
  * `newRolesMayBe`; on apps created since, only the users in `mayCreateApps` may hold a role, as Owner.
- * End users in `mayChangeEndUsers` may have changed their own profile.
+ * End users in `mayChangeEndUsers` may have changed their own profile. Users in `fixtures` (made by the
+ * test itself, see fixtureUsers) are exempt from the checks on new users.
  */
 export function accessChanges(
   before: AccessSnapshot,
   after: AccessSnapshot,
-  allow: { newRolesMayBe?: string[]; mayCreateApps?: string[]; mayChangeEndUsers?: string[] } = {},
+  allow: {
+    newRolesMayBe?: string[];
+    mayCreateApps?: string[];
+    mayChangeEndUsers?: string[];
+    fixtures?: Set<string>;
+  } = {},
 ): string[] {
   const problems: string[] = [];
   for (const [id, row] of before.users) {
@@ -262,7 +280,7 @@ export function accessChanges(
     if (now !== row) problems.push(`user changed: ${row} -> ${now ?? "deleted"}`);
   }
   for (const [id, row] of after.users)
-    if (!before.users.has(id) && JSON.parse(row).type !== "User")
+    if (!before.users.has(id) && !allow.fixtures?.has(id) && JSON.parse(row).type !== "User")
       problems.push(`new privileged user: ${row}`);
   for (const [key, row] of before.roles) {
     const now = after.roles.get(key);
