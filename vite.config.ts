@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "happy-dom",
-          include: ["{schemas,core,machines,sdk,builder,portal,promo,locales}/**/*.test.{ts,tsx}"],
+          include: ["{schemas,core,machines,sdk,builder,portal,promo,locales,scripts}/**/*.test.{ts,tsx}"],
         },
       },
       {
@@ -26,6 +26,20 @@ export default defineConfig({
           // Each file clones a migrated PGlite template (or creates a PostgreSQL database) in its own worker.
           pool: "forks",
           testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Hostile traffic against the whole server (tests/security): generated bodies on every write
+          // route, header spoofing on every rate limit, hostile images. PGlite by default, PostgreSQL when
+          // DATABASE_URL is set (npm test runs both).
+          name: "security",
+          environment: "node",
+          include: ["tests/security/**/*.test.ts"],
+          pool: "forks",
+          testTimeout: 120000,
           hookTimeout: 60000,
         },
       },

@@ -2,11 +2,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { browserCounts } from "./test-output.ts";
 
 /**
- * `npm test`: every layer in order. Type check, lint, unit tests, server tests on PGlite (and again on
- * PostgreSQL when DATABASE_URL is set), the front-end build, custom elements in Chromium, end-to-end flows.
- * Ends with one "tests: N passed, N failed" line over all runners.
+ * `npm test`: every layer in order. Type check, lint, unit tests, server tests and the security suite on
+ * PGlite (and again on PostgreSQL when DATABASE_URL is set), the front-end build, custom elements in Chromium,
+ * end-to-end flows. Ends with one "tests: N passed, N failed" line over all runners. A runner that reports no
+ * count (no report file, no summary line, or no test at all) fails its step rather than counting 0.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -48,11 +50,19 @@ async function vitest(title: string, project: string, env: Record<string, string
     ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
     env,
   );
-  if (fs.existsSync(file)) {
-    const json = JSON.parse(fs.readFileSync(file, "utf8"));
-    totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
-  } else if (r.code !== 0) totals.failed += 1;
+  if (!fs.existsSync(file)) {
+    console.error(`=== ${title}: no report, counted as a failure`);
+    totals.failed += 1;
+    return r.code || 1;
+  }
+  const json = JSON.parse(fs.readFileSync(file, "utf8"));
+  totals.passed += json.numPassedTests;
+  totals.failed += json.numFailedTests;
+  if (json.numTotalTests === 0) {
+    console.error(`=== ${title}: ran no test, counted as a failure`);
+    totals.failed += 1;
+    return r.code || 1;
+  }
   return r.code;
 }
 
@@ -67,23 +77,34 @@ await step("unit", () => vitest("unit", "unit"));
 await step("server (PGlite)", () => vitest("server (PGlite)", "server", { DATABASE_URL: "" }));
 if (process.env.DATABASE_URL)
   await step("server (PostgreSQL)", () => vitest("server (PostgreSQL)", "server"));
+await step("security (PGlite)", () => vitest("security (PGlite)", "security", { DATABASE_URL: "" }));
+if (process.env.DATABASE_URL)
+  await step("security (PostgreSQL)", () => vitest("security (PostgreSQL)", "security"));
 const build = await run("build", process.execPath, ["--import", "tsx", "scripts/build.ts"]);
 if (build.code !== 0) failures.push("build");
 else {
   fs.writeFileSync(path.join(root, "dist", ".built"), new Date().toISOString());
   await step("browser", async () => {
-    const r = await run("browser (web-test-runner, Chromium)", process.execPath, [
-      "--import",
-      "tsx",
-      "node_modules/@web/test-runner/dist/bin.js",
-      "--config",
-      "tests/wtr.config.mjs",
-    ]);
-    const m = [...r.output.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
-    if (m) {
-      totals.passed += Number(m[1]);
-      totals.failed += Number(m[2]);
-    } else if (r.code !== 0) totals.failed += 1;
+    const r = await run(
+      "browser (web-test-runner, Chromium)",
+      process.execPath,
+      ["--import", "tsx", "node_modules/@web/test-runner/dist/bin.js", "--config", "tests/wtr.config.mjs"],
+      // Plain output (the counts are parsed; colour codes are stripped too, in case a runner ignores this).
+      { NO_COLOR: "1", FORCE_COLOR: "0" },
+    );
+    const counts = browserCounts(r.output);
+    if (!counts) {
+      console.error("=== browser: no 'N passed, N failed' line in the output, counted as a failure");
+      totals.failed += 1;
+      return r.code || 1;
+    }
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    if (counts.passed + counts.failed === 0) {
+      console.error("=== browser: ran no test, counted as a failure");
+      totals.failed += 1;
+      return r.code || 1;
+    }
     return r.code;
   });
   await step("e2e", () => vitest("e2e (Playwright, Chromium)", "e2e"));
