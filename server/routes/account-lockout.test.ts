@@ -101,6 +101,17 @@ describe("sign-in lock-outs: slow a guesser, never lock the owner out", () => {
     expect((await signIn(other.email, TEST_PASSWORD, address)).status).toBe(200);
   });
 
+  it("addresses of one IPv6 /64 count as one address", async () => {
+    const user = await testUser(app);
+    for (let i = 0; i < SIGN_IN_LOCK.perAddress; i++)
+      expect((await signIn(user.email, "wrong-pass", `2001:db8:5:7::${(i + 1).toString(16)}`)).status).toBe(
+        401,
+      );
+    const refused = await signIn(user.email, TEST_PASSWORD, "2001:db8:5:7:ffff::1");
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: "SignInAddressLocked" } } });
+    expect((await signIn(user.email, TEST_PASSWORD, "2001:db8:5:8::1")).status).toBe(200);
+  });
+
   it("the owner's own sign-ins do not use up the account's budget", async () => {
     const user = await testUser(app);
     for (let i = 0; i < SIGN_IN_LOCK.perAccount + 5; i++)

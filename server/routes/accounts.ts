@@ -27,6 +27,7 @@ import {
   toMe,
 } from "../ops/accounts.ts";
 import type { Mailer } from "../services/mail.ts";
+import { clientKey } from "../services/rate-limit-store.ts";
 
 const tags = ["Accounts"];
 const security = [{ bearer: [] }];
@@ -96,7 +97,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (
       config: { rateLimit: { max: 30, timeWindow: minute } },
     },
     async (req, reply) => {
-      const ctx = { limits: app.limits, address: req.ip, mailer, log: req.log, linkOrigin };
+      const ctx = { limits: app.limits, address: clientKey(req), mailer, log: req.log, linkOrigin };
       return { data: await signIn(db, req.body, ctx).catch((err) => lockedHeader(err, reply)) };
     },
   );
@@ -118,7 +119,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (
     async (req) => ({
       data: await signInWithUnlock(db, req.params.token, req.body.password, {
         limits: app.limits,
-        address: req.ip,
+        address: clientKey(req),
       }),
     }),
   );
