@@ -51,7 +51,10 @@ export function createAccount(
         else await client.sendEmailCode(input.identifier.email);
       }),
       confirmCode: fromPromise(async ({ input }) => {
-        const r = await client.signIn({ ...input.identifier, code: input.code, userId: user.userId });
+        const r = await client.signIn(
+          { ...input.identifier, code: input.code, userId: user.userId },
+          user.token,
+        );
         return r as SignedInUser;
       }),
       signOut: fromPromise(async ({ input }) => {

@@ -88,8 +88,15 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     getApp: () => request<MobileApp>("/mobile/app", { preloaded: takePreloadedApp(apiBase, appId) }),
     sendEmailCode: (email: string) => post<boolean>(`${users}/auth/email-confirmation`, { email }),
     sendSmsCode: (phone: string) => post<boolean>(`${users}/auth/sms-confirmation`, { phone }),
-    signIn: (body: ({ email: string } | { phone: string }) & { code: string; userId: string }) =>
-      post<SignInResult>(`${users}/auth/sign-in`, body),
+    /**
+     * Signs in with a code. `token`, the session the widget already holds, proves that `userId` is this
+     * user's own record (re-verifying a changed address keeps the record; without it the server makes a
+     * new one for an id it already knows).
+     */
+    signIn: (
+      body: ({ email: string } | { phone: string }) & { code: string; userId: string },
+      token?: string,
+    ) => post<SignInResult>(`${users}/auth/sign-in`, body, token),
     resume: (token: string, userId: string) => post<SignInResult>(`${users}/auth/sign-in`, { token, userId }),
     signOut: (userId: string, token?: string) =>
       request<boolean>(`${users}/auth/sign-out/${encodeURIComponent(userId)}`, { method: "DELETE", token }),

@@ -6,7 +6,15 @@ import { mailOutbox } from "../db/schema.ts";
 import { smsOutbox } from "../db/schema-mobile.ts";
 import { outboxSms } from "../services/sms.ts";
 import { testApp, testAppOf, testUser } from "../test-helpers.ts";
-import { CODE_LIMITS, type Identifier, sendCode, signInWithCode } from "./mobile-auth.ts";
+import {
+  CODE_APP_NAME_MAX,
+  CODE_LIMITS,
+  codeTexts,
+  type Identifier,
+  inertAppName,
+  sendCode,
+  signInWithCode,
+} from "./mobile-auth.ts";
 
 // The limits of issue 6, each tested on both sides of its boundary with a clock the test moves.
 let app: FastifyInstance;
@@ -21,7 +29,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const deps = () => ({ mailer: app.mailer, sms: outboxSms(app.database.db, app.log), now });
+const deps = () => ({
+  mailer: app.mailer,
+  sms: outboxSms(app.database.db, app.log),
+  limits: app.limits,
+  now,
+});
 const newEmail = (): Identifier => ({ channel: "email", value: `limit-${randomUUID()}@example.com` });
 
 async function lastCode(id: Identifier): Promise<string> {
@@ -175,5 +188,34 @@ describe("sign-in codes", () => {
     await send(id);
     const second = await signIn(id, await lastCode(id), randomUUID());
     expect(second.userId).toBe(first.userId);
+  });
+});
+
+describe("the app name in a code message", () => {
+  it.each([
+    ["a plain name", "Demo Motors", "Demo Motors"],
+    ["links", "Visit https://evil.example/login now", "Visit evil example login now"],
+    ["a bare domain and www", "www.bank-secure.com Support", "bank-secure com Support"],
+    ["control and direction characters", "Bank\u0000\u202e\u2066Alerts\r\nReply", "Bank Alerts Reply"],
+    ["quotes that would end the quoting", 'Bank" “Support”', "Bank Support"],
+    ["full-width dots and letters", "ｅｖｉｌ．ｃｏｍ", "evil com"],
+    ["mail-looking text", "help@bank.example", "help bank example"],
+    ["nothing left", "\u202e\u0000 //", ""],
+  ])("%s", (_, name, inert) => {
+    expect(inertAppName(name)).toBe(inert);
+  });
+
+  it(`is cut to ${CODE_APP_NAME_MAX} characters with an ellipsis`, () => {
+    const inert = inertAppName("Springfield Chevrolet Buick GMC Cadillac of Greater Springfield");
+    expect([...inert]).toHaveLength(CODE_APP_NAME_MAX);
+    expect(inert.endsWith("…")).toBe(true);
+  });
+
+  it("stands in quotes after the words that say what the message is", () => {
+    expect(codeTexts("Demo Motors", "123456")).toEqual({
+      subject: "Your sign-in code for “Demo Motors”: 123456",
+      text: "Your sign-in code for “Demo Motors” is 123456. It expires in 10 minutes. If you did not ask for it, ignore this message.",
+    });
+    expect(codeTexts("", "123456").subject).toBe("Your sign-in code: 123456");
   });
 });

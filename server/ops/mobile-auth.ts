@@ -2,11 +2,12 @@ import { createHash, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { endUserCodes, endUserSessions, endUsers } from "../db/schema-mobile.ts";
+import type { Limits } from "../services/limits.ts";
 import type { Mailer } from "../services/mail.ts";
 import { hashToken, newToken } from "../services/secrets.ts";
 import type { Sms } from "../services/sms.ts";
 import { MobileError } from "./mobile-errors.ts";
-import { type EndUserView, endUserView } from "./mobile-users.ts";
+import { type EndUserView, endUserView, phoneOrRefuse } from "./mobile-users.ts";
 
 /** Spec §3 Passwordless sign-in limits (issue 6). */
 export const CODE_LIMITS = {
@@ -15,6 +16,8 @@ export const CODE_LIMITS = {
   maxWrongTries: 5,
   maxSendsPerHour: 5,
   minMsBetweenSends: 60_000,
+  /** Codes one app may send in an hour, whatever the addresses: an app is no free mailer for strangers. */
+  maxSendsPerAppPerHour: 200,
 } as const;
 
 export type Channel = "email" | "phone";
@@ -23,19 +26,68 @@ export interface Identifier {
   value: string;
 }
 
-/** Where the code goes and what time it is; the clock is injected so tests can stand at each limit. */
+/**
+ * Where the code goes, the shared counters of the per-app budget, and what time it is; the clock is
+ * injected so tests can stand at each limit.
+ */
 export interface CodeDeps {
   mailer: Mailer;
   sms: Sms;
+  /** The shared counters (app.limits) the per-app budget counts in; the routes always pass them. */
+  limits?: Limits;
   now?: () => number;
 }
 
-/** One spelling per address: e-mails lower-cased, phones without separators. */
+/**
+ * One spelling per address, so limits and verification see one address however it is typed: e-mails
+ * lower-cased, phones in E.164.
+ */
 export function normalizeIdentifier(input: { email?: string; phone?: string }): Identifier {
-  if (input.phone?.trim()) return { channel: "phone", value: input.phone.trim().replace(/[\s\-().]/g, "") };
+  if (input.phone?.trim()) return { channel: "phone", value: phoneOrRefuse(input.phone) };
   if (input.email?.trim()) return { channel: "email", value: input.email.trim().toLowerCase() };
   throw new MobileError("IdentifierRequired");
 }
+
+/** The longest app name a code message repeats; longer names are cut with an ellipsis. */
+export const CODE_APP_NAME_MAX = 40;
+
+/**
+ * An app name as a code message may repeat it: anyone can create an app and name it, so the name carries
+ * no links (schemes, www. and dotted host names are broken up), no control or formatting characters
+ * (direction overrides included), no quotes that would end the quoting, and at most CODE_APP_NAME_MAX
+ * characters.
+ */
+export function inertAppName(name: string): string {
+  const plain = name
+    .normalize("NFKC")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/[a-z][a-z\d+.-]*:\/*/gi, " ")
+    .replace(/\bwww\./gi, " ")
+    .replace(/([\p{L}\p{N}])[.\u3002\uff0e\uff61]+(?=[\p{L}\p{N}])/gu, "$1 ")
+    .replace(/[/\\@<>"“”«»`]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const chars = [...plain];
+  return chars.length > CODE_APP_NAME_MAX
+    ? `${chars
+        .slice(0, CODE_APP_NAME_MAX - 1)
+        .join("")
+        .trim()}…`
+    : plain;
+}
+
+/** The texts of a sign-in code: the app's name only inside quotes, after the words that say what it is. */
+export function codeTexts(appName: string, code: string): { subject: string; text: string } {
+  const name = inertAppName(appName);
+  const forApp = name ? ` for “${name}”` : "";
+  return {
+    subject: `Your sign-in code${forApp}: ${code}`,
+    text: `Your sign-in code${forApp} is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
+  };
+}
+
+/** The shared counter of the codes an app sent in the current hour. */
+export const appCodeBudgetKey = (appId: string) => `mobile-codes:app:${appId}`;
 
 // Salted with the row id: equal codes never share a hash. A 6-digit code cannot resist an offline search
 // whatever the hash, but it dies within 10 minutes and after five wrong tries.
@@ -49,8 +101,9 @@ const lockIdentifier = (tx: Pick<Db, "execute">, id: Identifier) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${id.channel}:${id.value}`}))`);
 
 /**
- * Sends a fresh code to an e-mail or phone: at most 5 per address per hour, 60 s apart. The limits count
- * every app, so one address cannot be flooded through many apps.
+ * Sends a fresh code to an e-mail or phone: at most 5 per address per hour, 60 s apart, and at most 200 per
+ * app per hour. The address limits count every app, so one address cannot be flooded through many apps;
+ * the app budget keeps one app from mailing strangers in bulk. Only active apps get here (mobileApp).
  */
 export async function sendCode(
   db: Db,
@@ -61,6 +114,7 @@ export async function sendCode(
 ): Promise<void> {
   const now = (deps.now ?? Date.now)();
   const code = String(randomInt(0, 10 ** CODE_LIMITS.digits)).padStart(CODE_LIMITS.digits, "0");
+  const id = randomUUID();
   await db.transaction(async (tx) => {
     await lockIdentifier(tx, identifier);
     const recent = await tx
@@ -77,7 +131,6 @@ export async function sendCode(
     if (recent[0] && now - recent[0].createdAt.getTime() < CODE_LIMITS.minMsBetweenSends)
       throw new MobileError("SendTooSoon");
     if (recent.length >= CODE_LIMITS.maxSendsPerHour) throw new MobileError("TooManySends");
-    const id = randomUUID();
     await tx.insert(endUserCodes).values({
       id,
       appId,
@@ -88,11 +141,18 @@ export async function sendCode(
       expiresAt: new Date(now + CODE_LIMITS.ttlMs),
     });
   });
+  // The app's budget counts only codes that passed the address limits (refused sends would let anyone
+  // spend it), outside the transaction because the counters may live elsewhere (Redis). A code over
+  // budget is never sent, so it is removed and does not count against the address either.
+  const budget = await deps.limits?.hit(appCodeBudgetKey(appId), 3_600_000);
+  if (budget && budget.hits > CODE_LIMITS.maxSendsPerAppPerHour) {
+    await db.delete(endUserCodes).where(eq(endUserCodes.id, id));
+    throw new MobileError("AppSendBudget");
+  }
   // Sent after the commit: the code counts against the limits even when delivery fails, so failures
   // cannot be used to send more than five an hour.
-  const text = `Your ${appName} sign-in code is ${code}. It expires in 10 minutes.`;
-  if (identifier.channel === "email")
-    await deps.mailer.send({ to: identifier.value, subject: `${appName} sign-in code: ${code}`, text });
+  const { subject, text } = codeTexts(appName, code);
+  if (identifier.channel === "email") await deps.mailer.send({ to: identifier.value, subject, text });
   else
     await deps.sms.send({ to: identifier.value, text }).catch(() => {
       throw new MobileError("SmsFailed");
@@ -109,6 +169,7 @@ export interface SignedIn {
 /**
  * Checks a code: only the newest code of the address in this app can succeed, once, within 10 minutes,
  * and only until its fifth wrong try. On success the end user is found or created and a session opened.
+ * `token` is the widget's session token, if it has one: the proof that `userId` is the caller's own record.
  */
 export async function signInWithCode(
   db: Db,
@@ -117,6 +178,7 @@ export async function signInWithCode(
   code: string,
   userId: string,
   now: () => number = Date.now,
+  token?: string,
 ): Promise<SignedIn> {
   if (!code.trim()) throw new MobileError("CodeRequired");
   const t = now();
@@ -154,7 +216,7 @@ export async function signInWithCode(
       .update(endUserCodes)
       .set({ usedAt: new Date(t) })
       .where(eq(endUserCodes.id, latest.id));
-    return verifiedUser(tx as unknown as Db, appId, identifier, userId);
+    return verifiedUser(tx as unknown as Db, appId, identifier, userId, token);
   });
   // Thrown outside the transaction so the counted wrong try is committed, not rolled back.
   if (endUserId === "invalid") throw new MobileError("CodeInvalid");
@@ -163,10 +225,19 @@ export async function signInWithCode(
 }
 
 /**
- * The end user who owns a now-verified address. An existing verified owner wins (same person, new device);
- * otherwise the widget's anonymous id becomes theirs, unless that id already belongs to someone else.
+ * The end user who owns a now-verified address. An existing verified owner wins (same person, new device).
+ * Otherwise the address goes to the record `userId` names only when the caller proves that record is theirs
+ * with its session token in this app (a signed-in user re-verifying a changed address): records are made
+ * at sign-in only, so an existing one always belongs to someone, and knowing its id proves nothing. Without
+ * that proof the address gets a new record, under the widget's id when no record has it.
  */
-async function verifiedUser(db: Db, appId: string, identifier: Identifier, userId: string): Promise<string> {
+async function verifiedUser(
+  db: Db,
+  appId: string,
+  identifier: Identifier,
+  userId: string,
+  token: string | undefined,
+): Promise<string> {
   const byAddress =
     identifier.channel === "email"
       ? and(eq(endUsers.email, identifier.value), eq(endUsers.emailVerified, true))
@@ -180,10 +251,9 @@ async function verifiedUser(db: Db, appId: string, identifier: Identifier, userI
     identifier.channel === "email"
       ? { email: identifier.value, emailVerified: true }
       : { phone: identifier.value, phoneVerified: true };
-  const [existing] = await db.select().from(endUsers).where(eq(endUsers.id, userId));
-  const anonymous =
-    existing && existing.appId === appId && !existing.emailVerified && !existing.phoneVerified;
-  if (anonymous) {
+  const [existing] = await db.select({ id: endUsers.id }).from(endUsers).where(eq(endUsers.id, userId));
+  const proven = existing && token && (await tokenUserId(db, appId, token)) === userId;
+  if (proven) {
     await db
       .update(endUsers)
       .set({ ...verified, updatedAt: new Date() })
@@ -200,6 +270,16 @@ async function openSession(db: Db, endUserId: string): Promise<SignedIn> {
   await db.insert(endUserSessions).values({ endUserId, tokenHash });
   const [user] = await db.select().from(endUsers).where(eq(endUsers.id, endUserId));
   return { userId: endUserId, token, profile: await endUserView(db, user) };
+}
+
+/** The id of the end user a live session token proves in this app, or undefined. */
+async function tokenUserId(db: Db, appId: string, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: endUsers.id, appId: endUsers.appId })
+    .from(endUserSessions)
+    .innerJoin(endUsers, eq(endUsers.id, endUserSessions.endUserId))
+    .where(and(eq(endUserSessions.tokenHash, hashToken(token)), isNull(endUserSessions.revokedAt)));
+  return row?.appId === appId ? row.id : undefined;
 }
 
 /** The end user a bearer token proves, within this app; 401 otherwise. */

@@ -9,6 +9,7 @@ export const mobileErrors = {
   CodeRequired: { status: 400, message: "Code is required" },
   SendTooSoon: { status: 429, message: "Please wait a minute before asking for another code" },
   TooManySends: { status: 429, message: "Too many codes were sent to this address, try again in an hour" },
+  AppSendBudget: { status: 429, message: "This app has sent too many sign-in codes, try again later" },
   IdentifierRequired: { status: 400, message: "An email or a phone is required" },
   UserTokenRequired: { status: 401, message: "Sign in to see this profile" },
   UserTokenInvalid: { status: 401, message: "Your session has ended, sign in again" },

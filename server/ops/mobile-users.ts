@@ -1,12 +1,25 @@
 import { asc, eq } from "drizzle-orm";
+import { toE164 } from "../../core/phone.ts";
 import type { EndUserProfile, EndUserProfileUpdate, Vehicle } from "../../schemas/index.ts";
+import { messages } from "../../schemas/messages.ts";
 import type { Db } from "../db/connect.ts";
 import { endUsers, endUserVehicles } from "../db/schema-mobile.ts";
+import { ApiError } from "../errors.ts";
 
 type EndUserRow = typeof endUsers.$inferSelect;
 
 /** What the widget sees of an end user: the profile of spec §3 plus id and vehicles. */
 export type EndUserView = EndUserProfile & { id: string; vehicles: Vehicle[] };
+
+/**
+ * A phone as stored and compared, in sign-in and in the profile alike: E.164 (core/phone.ts, national
+ * numbers read as North American), or a 400 on `field` with the phone message.
+ */
+export function phoneOrRefuse(input: string, field = "/phone"): string {
+  const e164 = toE164(input);
+  if (!e164) throw new ApiError("Validation", messages.phone, [{ path: field, message: messages.phone }]);
+  return e164;
+}
 
 const orUndefined = <T>(v: T | null) => (v === null ? undefined : v);
 
@@ -50,7 +63,7 @@ export async function updateEndUser(
   const next = {
     name: input.name ?? null,
     company: input.company ?? null,
-    phone: input.phone?.trim() ? input.phone.trim().replace(/[\s\-().]/g, "") : null,
+    phone: input.phone?.trim() ? phoneOrRefuse(input.phone) : null,
     email: input.email?.trim() ? input.email.trim().toLowerCase() : null,
     dateOfBirth: input.dateOfBirth ?? null,
     address: input.address ?? null,

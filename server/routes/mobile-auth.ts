@@ -10,7 +10,7 @@ import {
   signInWithToken,
   signOut,
 } from "../ops/mobile-auth.ts";
-import { appIdOf, bearerOf, MobileHeaders, UserParams } from "./mobile-request.ts";
+import { appIdOf, bearerOf, MOBILE_BODY_LIMIT, MobileHeaders, UserParams } from "./mobile-request.ts";
 
 const tags = ["Mobile"];
 const Ok = Type.Object({ data: Type.Boolean() });
@@ -40,6 +40,7 @@ export const mobileAuthRoutes: FastifyPluginAsync<{ db: Db } & CodeDeps> = async
     "/mobile/users/auth/email-confirmation",
     {
       config: sendLimit,
+      bodyLimit: MOBILE_BODY_LIMIT,
       schema: {
         tags,
         headers: MobileHeaders,
@@ -58,6 +59,7 @@ export const mobileAuthRoutes: FastifyPluginAsync<{ db: Db } & CodeDeps> = async
     "/mobile/users/auth/sms-confirmation",
     {
       config: sendLimit,
+      bodyLimit: MOBILE_BODY_LIMIT,
       schema: {
         tags,
         headers: MobileHeaders,
@@ -76,20 +78,26 @@ export const mobileAuthRoutes: FastifyPluginAsync<{ db: Db } & CodeDeps> = async
 
   app.post<{ Body: SignInBody }>(
     "/mobile/users/auth/sign-in",
-    { schema: { tags, headers: MobileHeaders, body: SignInBody } },
+    { bodyLimit: MOBILE_BODY_LIMIT, schema: { tags, headers: MobileHeaders, body: SignInBody } },
     async (req) => {
       const appId = appIdOf(req);
       await mobileApp(db, appId);
-      const { userId, token, code } = req.body;
+      const { userId, code } = req.body;
+      // The widget's session token, in the body or as a bearer: alone it resumes a session; with a code it
+      // proves that `userId` is the caller's own record (a changed address being verified again).
+      const token = req.body.token ?? bearerOf(req);
       if (token && code === undefined) return { data: await signInWithToken(db, appId, token, userId) };
       const identifier = normalizeIdentifier(req.body);
-      return { data: await signInWithCode(db, appId, identifier, code ?? "", userId, deps.now) };
+      return { data: await signInWithCode(db, appId, identifier, code ?? "", userId, deps.now, token) };
     },
   );
 
   app.delete<{ Params: { userId: string } }>(
     "/mobile/users/auth/sign-out/:userId",
-    { schema: { tags, headers: MobileHeaders, params: UserParams, response: { 200: Ok } } },
+    {
+      bodyLimit: MOBILE_BODY_LIMIT,
+      schema: { tags, headers: MobileHeaders, params: UserParams, response: { 200: Ok } },
+    },
     async (req) => {
       await signOut(db, appIdOf(req), req.params.userId, bearerOf(req));
       return { data: true };

@@ -8,6 +8,13 @@ export const MobileHeaders = Type.Object({
   authorization: Type.Optional(Type.String({ description: "Bearer token from sign-in (user calls)" })),
 });
 
+/**
+ * The largest body a widget call takes. Its real bodies are a few KB (50 analytics signals, a profile, a
+ * form); a small cap bounds what an anonymous caller makes the server parse and check. App definitions
+ * keep the global 2 MB.
+ */
+export const MOBILE_BODY_LIMIT = 64 * 1024;
+
 export const UserParams = Type.Object({ userId: Type.String({ format: "uuid" }) });
 
 export function appIdOf(req: FastifyRequest): string {

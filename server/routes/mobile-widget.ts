@@ -22,7 +22,7 @@ export interface MobileWidgetOptions {
 export const mobileWidgetRoutes: FastifyPluginAsync<MobileWidgetOptions> = async (app, opts) => {
   const { db, mailer } = opts;
   const sms = opts.sms ?? smsFromEnv(db, app.log);
-  await app.register(mobileAuthRoutes, { db, mailer, sms, now: opts.now });
+  await app.register(mobileAuthRoutes, { db, mailer, sms, limits: app.limits, now: opts.now });
   await app.register(mobileUserRoutes, { db });
   await app.register(mobileAnalyticsRoutes, { db });
   await app.register(mobilePushRoutes, { db });
