@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_SUBSCRIPTIONS_PER_USER } from "../ops/mobile-push.ts";
 import { sendWebPush } from "../services/web-push.ts";
 import { call, testApp, testAppOf, testUser } from "../test-helpers.ts";
 
@@ -19,12 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const subscribe3 = (payload: object, app_ = appId) =>
+const subscribe3 = (payload: object, app_ = appId, remoteAddress = "127.0.0.1") =>
   call(app, {
     method: "POST",
     url: "/api/mobile/app/push-notifications/subscribe3",
     headers: { "x-app": app_ },
     payload,
+    remoteAddress,
   });
 
 /** A browser-like subscription: a real P-256 key pair and auth secret, pointed at a local push endpoint. */
@@ -67,6 +69,37 @@ describe("web push", () => {
       "select token from push_subscriptions where user_id = 'no-push-user'",
     );
     expect(rows[0].token).toBe("web-no-push-user");
+  });
+
+  it(`keeps the ${MAX_SUBSCRIPTIONS_PER_USER} latest subscriptions of one user in one app, replacing the oldest`, async () => {
+    const userId = `many-${randomUUID()}`;
+    const tokens = Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER + 2 }, (_, i) => `${userId}-token-${i}`);
+    for (const [i, token] of tokens.entries()) {
+      const res = await subscribe3({ userId, platform: "Web", token }, appId, `10.1.${i}.1`);
+      expect(res.status).toBe(200);
+    }
+    // Subscribing an old token again makes it the latest.
+    await subscribe3({ userId, platform: "Web", token: tokens[2] }, appId, "10.1.99.1");
+    await subscribe3({ userId, platform: "Web", token: `${userId}-token-new` }, appId, "10.1.99.2");
+    const { rows } = await app.database.execute(
+      "select token from push_subscriptions where app_id = $1 and user_id = $2",
+      [appId, userId],
+    );
+    expect(new Set(rows.map((r) => r.token))).toEqual(
+      new Set([tokens[2], ...tokens.slice(4), `${userId}-token-new`]),
+    );
+  });
+
+  it("limits subscriptions per client address", async () => {
+    const address = "10.2.3.4";
+    const answers: number[] = [];
+    for (let i = 0; i < 61; i++)
+      answers.push((await subscribe3({ userId: `flood-${i}`, platform: "Web" }, appId, address)).status);
+    expect(answers.slice(0, 60).every((s) => s === 200)).toBe(true);
+    const over = await subscribe3({ userId: "flood-x", platform: "Web" }, appId, address);
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toBe("Too many requests, try again later");
+    expect((await subscribe3({ userId: "flood-y", platform: "Web" }, appId, "10.2.3.5")).status).toBe(200);
   });
 
   it("refuses other platforms and unknown apps", async () => {

@@ -4,9 +4,16 @@ import type { Db } from "../db/connect.ts";
 import { mobileApp } from "../ops/apps.ts";
 import { type Subscribe3, subscribe } from "../ops/mobile-push.ts";
 import { vapid } from "../services/web-push.ts";
-import { appIdOf, MobileHeaders } from "./mobile-request.ts";
+import { appIdOf, MOBILE_BODY_LIMIT, MobileHeaders } from "./mobile-request.ts";
 
 const tags = ["Mobile"];
+
+/**
+ * Subscriptions one client address may store per 10 minutes. The widget sends one per page view at most
+ * (a browser without push sends its fallback each time), so a household or a dealership behind one
+ * address stays far below it.
+ */
+export const SUBSCRIBE_RATE = { max: 60, timeWindow: "10 minutes" } as const;
 
 /** Web push for the widget: the VAPID public key to subscribe with, and subscribe3 to store the result. */
 export const mobilePushRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -19,6 +26,8 @@ export const mobilePushRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   app.post<{ Body: Subscribe3 }>(
     "/mobile/app/push-notifications/subscribe3",
     {
+      config: { rateLimit: SUBSCRIBE_RATE },
+      bodyLimit: MOBILE_BODY_LIMIT,
       schema: {
         tags,
         headers: MobileHeaders,
