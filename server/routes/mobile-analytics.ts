@@ -3,19 +3,24 @@ import type { FastifyPluginAsync } from "fastify";
 import { AnalyticsBatch, type AnalyticsSignal } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { storeSignals } from "../ops/mobile-analytics.ts";
+import { appIdOf, MOBILE_BODY_LIMIT, MobileHeaders } from "./mobile-request.ts";
 
-/** POST /mobile/analytics/events: a batch of at most 50 signals, each stored once however often it is sent. */
+/**
+ * POST /mobile/analytics/events: a batch of at most 50 signals for the app of X-App, each stored once
+ * however often it is sent.
+ */
 export const mobileAnalyticsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.post<{ Body: AnalyticsSignal[] }>(
     "/mobile/analytics/events",
     {
-      bodyLimit: 256 * 1024,
+      bodyLimit: MOBILE_BODY_LIMIT,
       schema: {
         tags: ["Mobile"],
+        headers: MobileHeaders,
         body: AnalyticsBatch,
         response: { 200: Type.Object({ data: Type.Object({ stored: Type.Integer() }) }) },
       },
     },
-    async (req) => ({ data: await storeSignals(db, req.body) }),
+    async (req) => ({ data: await storeSignals(db, appIdOf(req), req.body) }),
   );
 };
