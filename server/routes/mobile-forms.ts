@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { type FormSubmission, submitForm } from "../ops/mobile-forms.ts";
 import type { Mailer } from "../services/mail.ts";
-import { appIdOf, MobileHeaders, UserParams } from "./mobile-request.ts";
+import { appIdOf, MOBILE_BODY_LIMIT, MobileHeaders, UserParams } from "./mobile-request.ts";
 
 /**
  * POST /mobile/users/{userId}/form-data: a custom form submitted from the widget by this end user (the
@@ -17,6 +17,7 @@ export const mobileFormRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = 
     "/mobile/users/:userId/form-data",
     {
       config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
+      bodyLimit: MOBILE_BODY_LIMIT,
       schema: {
         tags: ["Mobile"],
         headers: MobileHeaders,

@@ -5,7 +5,7 @@ import type { Db } from "../db/connect.ts";
 import { userOfToken } from "../ops/mobile-auth.ts";
 import { MobileError } from "../ops/mobile-errors.ts";
 import { endUserView, setVehicles, updateEndUser } from "../ops/mobile-users.ts";
-import { appIdOf, bearerOf, MobileHeaders, UserParams } from "./mobile-request.ts";
+import { appIdOf, bearerOf, MOBILE_BODY_LIMIT, MobileHeaders, UserParams } from "./mobile-request.ts";
 
 const tags = ["Mobile"];
 type UserReq = FastifyRequest<{ Params: { userId: string } }>;
@@ -36,13 +36,17 @@ export const mobileUserRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
 
   app.put<{ Params: { userId: string }; Body: EndUserProfileUpdate }>(
     "/mobile/users/:userId",
-    { schema: { tags, headers: MobileHeaders, params: UserParams, body: EndUserProfileUpdate } },
+    {
+      bodyLimit: MOBILE_BODY_LIMIT,
+      schema: { tags, headers: MobileHeaders, params: UserParams, body: EndUserProfileUpdate },
+    },
     async (req) => ({ data: await updateEndUser(db, await self(req), req.body) }),
   );
 
   app.put<{ Params: { userId: string }; Body: Vehicle[] }>(
     "/mobile/users/:userId/vehicles",
     {
+      bodyLimit: MOBILE_BODY_LIMIT,
       schema: {
         tags,
         headers: MobileHeaders,
