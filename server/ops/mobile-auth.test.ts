@@ -213,7 +213,7 @@ describe("the app name in a code message", () => {
 
   it("stands in quotes after the words that say what the message is", () => {
     expect(codeTexts("Demo Motors", "123456")).toEqual({
-      subject: "Your sign-in code for “Demo Motors”: 123456",
+      subject: "Your sign-in code: 123456 (for “Demo Motors”)",
       text: "Your sign-in code for “Demo Motors” is 123456. It expires in 10 minutes. If you did not ask for it, ignore this message.",
     });
     expect(codeTexts("", "123456").subject).toBe("Your sign-in code: 123456");

@@ -76,12 +76,15 @@ export function inertAppName(name: string): string {
     : plain;
 }
 
-/** The texts of a sign-in code: the app's name only inside quotes, after the words that say what it is. */
+/**
+ * The texts of a sign-in code: the code first, the app's name only inside quotes after the words that say
+ * what the message is.
+ */
 export function codeTexts(appName: string, code: string): { subject: string; text: string } {
   const name = inertAppName(appName);
   const forApp = name ? ` for “${name}”` : "";
   return {
-    subject: `Your sign-in code${forApp}: ${code}`,
+    subject: `Your sign-in code: ${code}${name ? ` (for “${name}”)` : ""}`,
     text: `Your sign-in code${forApp} is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
   };
 }

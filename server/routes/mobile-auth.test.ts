@@ -64,7 +64,7 @@ describe("passwordless sign-in", () => {
     const email = `Mixed-${randomUUID()}@Example.com`;
     await mobile("POST", "/mobile/users/auth/email-confirmation", { email });
     const [m] = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
-    expect(m.subject).toMatch(/^Your sign-in code for “Widget Motors”: \d{6}$/);
+    expect(m.subject).toMatch(/^Your sign-in code: \d{6} \(for “Widget Motors”\)$/);
     const userId = randomUUID();
     const res = await mobile("POST", "/mobile/users/auth/sign-in", {
       email,
@@ -319,7 +319,7 @@ describe("who can have codes sent, and what they say", () => {
       expect(part).not.toMatch(/https?:|www\.|evil\.example|paypal\.com|\u202e/);
       expect(part).toContain("“Bank evil example x paypal com Security…”");
     }
-    expect(m.subject).toMatch(/^Your sign-in code for “[^“”]{1,40}”: \d{6}$/);
+    expect(m.subject).toMatch(/^Your sign-in code: \d{6} \(for “[^“”]{1,40}”\)$/);
   });
 
   it("sends at most 200 codes per app per hour, then refuses without sending", async () => {
