@@ -1,7 +1,9 @@
+import os from "node:os";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imagePoolOptions } from "../services/image-worker-pool.ts";
 import { call, someAddress, type TestUser, testApp, testUser } from "../test-helpers.ts";
 import { UPLOADS_PER_WINDOW } from "./uploads.ts";
 
@@ -167,5 +169,20 @@ describe("POST /images2 per-account limit", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Another account is counted on its own.
     expect((await attempt(await testUser(app))).status).toBe(400);
+  });
+});
+
+describe("image pool settings", () => {
+  it("reads IMAGE_WORKERS, IMAGE_TIMEOUT_MS and IMAGE_QUEUE, with documented defaults and overrides first", () => {
+    expect(imagePoolOptions({}, {})).toEqual({
+      workers: Math.max(1, os.availableParallelism() - 1),
+      timeoutMs: 10_000,
+      queue: 4 * Math.max(1, os.availableParallelism() - 1),
+    });
+    const env = { IMAGE_WORKERS: "3", IMAGE_TIMEOUT_MS: "500", IMAGE_QUEUE: "0" };
+    expect(imagePoolOptions({}, env)).toEqual({ workers: 3, timeoutMs: 500, queue: 0 });
+    expect(imagePoolOptions({ timeoutMs: 50 }, env)).toEqual({ workers: 3, timeoutMs: 50, queue: 0 });
+    expect(() => imagePoolOptions({}, { IMAGE_WORKERS: "0" })).toThrow("IMAGE_WORKERS");
+    expect(() => imagePoolOptions({}, { IMAGE_TIMEOUT_MS: "soon" })).toThrow("IMAGE_TIMEOUT_MS");
   });
 });

@@ -275,6 +275,8 @@ export class ImagePool {
                   "The image could not be processed within the server's limits",
                 ),
       );
+      // A killed or crashed worker is replaced at once, so the next upload does not wait for a start.
+      if (!this.closed && this.workers.length < this.options.workers) this.spawn();
     } else if (w.state === "starting" && !this.closed && ++this.failedSpawns >= 3) {
       for (const queued of this.queue.splice(0))
         this.settle(queued, new Error("the image worker could not start"));

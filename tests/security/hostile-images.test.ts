@@ -35,10 +35,11 @@ const multipart = (file: Buffer, filename: string, type: string) =>
 const svgBody = (svg: Buffer) => multipart(svg, "hostile.svg", "image/svg+xml");
 
 let app: FastifyInstance | undefined;
-afterEach(async () => {
+const closeApp = async () => {
   await app?.close();
   app = undefined;
-});
+};
+afterEach(closeApp);
 async function start(images: Partial<ImagePoolOptions>): Promise<{ app: FastifyInstance; user: TestUser }> {
   app = await testApp({ config: { images } });
   return { app, user: await testUser(app) };
@@ -115,6 +116,7 @@ describe("hostile SVGs", () => {
     const { app, user } = await start({ workers: 1, timeoutMs });
     const events = poolEvents();
     try {
+      const spawned: number[] = [];
       for (const size of [3000, 6000]) {
         const started = events.next((e) => e.event === "started" && e.jobId !== undefined && !e.reason);
         const t0 = Date.now();
@@ -127,6 +129,7 @@ describe("hostile SVGs", () => {
         const { pid, jobId } = await started;
         expect(events.events).toContainEqual({ event: "killed", jobId, pid, reason: "timeout" });
         expect(alive(pid as number)).toBe(false);
+        for (const e of events.events) if (e.event === "spawned") spawned.push(e.pid as number);
         events.events.length = 0;
       }
       // A fresh worker takes the killed one's place and ordinary images still convert.
@@ -137,6 +140,12 @@ describe("hostile SVGs", () => {
         status: 200,
         body: { data: { width: 20, height: 10 } },
       });
+      // Closing the app ends every worker it started.
+      for (const e of events.events) if (e.event === "spawned") spawned.push(e.pid as number);
+      // The first worker and one replacement per killed render.
+      expect(spawned).toHaveLength(3);
+      await closeApp();
+      expect(spawned.filter(alive)).toEqual([]);
     } finally {
       events.stop();
     }
