@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors.ts";
+import { clientKey } from "../services/rate-limit-store.ts";
 
 /**
  * The one file of a multipart upload. A body that only claims to be multipart (no boundary, broken parts)
@@ -36,7 +37,9 @@ export const UPLOAD_WINDOW_MS = 10 * 60_000;
  * the body is read, so refused uploads cost nothing.
  */
 export async function limitUploads(req: FastifyRequest, reply: FastifyReply, kind: string): Promise<void> {
-  const key = req.user ? `uploads:${kind}:account:${req.user.id}` : `uploads:${kind}:address:${req.ip}`;
+  const key = req.user
+    ? `uploads:${kind}:account:${req.user.id}`
+    : `uploads:${kind}:address:${clientKey(req)}`;
   const { hits, ttlMs } = await req.server.limits.hit(key, UPLOAD_WINDOW_MS);
   if (hits <= UPLOADS_PER_WINDOW) return;
   reply.header("retry-after", String(Math.max(1, Math.ceil(ttlMs / 1000))));
