@@ -13,6 +13,8 @@ const timers = new Set();
 let watching = false;
 /** Timers made while watching: proves the counting sees the widget's timers at all. */
 let created = 0;
+/** Watched timeouts that ran (the widget's own timers did their work while mounted). */
+let fired = 0;
 const key = (target, type, fn, opts) => [
   target,
   type,
@@ -42,7 +44,7 @@ const realClearInterval = window.clearInterval;
 window.setTimeout = (fn, ms, ...args) => {
   const id = realSetTimeout(
     (...a) => {
-      timers.delete(id);
+      if (timers.delete(id)) fired++;
       typeof fn === "function" ? fn(...a) : undefined;
     },
     ms,
@@ -67,7 +69,6 @@ window.clearInterval = (id) => {
   timers.delete(id);
   realClearInterval(id);
 };
-const sleep = (ms) => new Promise((r) => realSetTimeout(r, ms));
 
 let token;
 let appId;
@@ -103,10 +104,11 @@ describe("remove and re-add", () => {
       listeners.clear();
       timers.clear();
       created = 0;
+      fired = 0;
       watching = true;
       const el = await mounted();
-      // Let the analytics flush (250 ms) and the slider tick at least once while mounted.
-      await sleep(600);
+      // Mounted long enough that the widget's own timers (the analytics flush after 250 ms) have run.
+      await until(() => created > 0 && fired > 0);
       expect(created, "timers seen while mounted").to.be.greaterThan(0);
       el.remove();
       watching = false;

@@ -48,7 +48,15 @@ afterAll(() => browser?.close());
 async function check(url: string, ready: string) {
   await page.goto(`${baseUrl}${url}`);
   await page.locator(ready).first().waitFor();
-  await page.waitForTimeout(300);
+  // Settled: no request pending, every finite animation finished, and a frame painted after that.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
   return seriousViolations(page, axeSource);
 }
 

@@ -50,6 +50,38 @@ function mulberry32(seed: number) {
   };
 }
 
+/**
+ * The analytics records and install flag the widget saved for the app in this page's IndexedDB (the
+ * widget's own "brand-app" database; read without creating it when it is not there yet).
+ */
+async function saved(page: Page): Promise<{ events: number; installed: boolean }> {
+  return page.evaluate(async (appId) => {
+    const none = { events: 0, installed: false };
+    if (!(await indexedDB.databases()).some((d) => d.name === "brand-app")) return none;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open("brand-app");
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains("keyval")) return none;
+      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const req = db.transaction("keyval", "readonly").objectStore("keyval").getAllKeys();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const prefix = `brand-app:${appId}:`;
+      const mine = keys.map(String).filter((k) => k.startsWith(prefix));
+      return {
+        events: mine.filter((k) => k.startsWith(`${prefix}analytics:`)).length,
+        installed: mine.includes(`${prefix}installed`),
+      };
+    } finally {
+      db.close();
+    }
+  }, appId);
+}
+
 /** Opens features one after another and comes back home each time; answers the page_views that makes. */
 async function visitFeatures(page: Page, clicks: number): Promise<number> {
   const w = page.locator("brand-app");
@@ -75,6 +107,9 @@ describe("analytics buffer chaos", () => {
     let failures = 0;
     let lostAnswers = 0;
     let holdNext: { arrived: () => void; release: Promise<void> } | null = null;
+    // What the page's buffer is doing: batches in flight, and failed answers in a row since its last success.
+    let inFlight = 0;
+    let failedInARow = 0;
 
     const forward = async (route: Route) => {
       const res = await route.fetch();
@@ -84,6 +119,7 @@ describe("analytics buffer chaos", () => {
     };
     await page.route("**/api/mobile/analytics/events", async (route) => {
       for (const e of JSON.parse(route.request().postData() ?? "[]")) seen.add(e.id);
+      inFlight++;
       try {
         if (holdNext) {
           // This batch reaches the server, but the page reloads before the answer arrives.
@@ -97,6 +133,7 @@ describe("analytics buffer chaos", () => {
         }
         if (chaos && random() < 0.5) {
           failures++;
+          failedInARow++;
           if (random() < 0.5) {
             lostAnswers++;
             await forward(route);
@@ -107,15 +144,19 @@ describe("analytics buffer chaos", () => {
           });
         }
         const { res, json } = await forward(route);
+        failedInARow = 0;
         await route.fulfill({ response: res, json });
       } catch {
         /* the page went away while this request was open */
+      } finally {
+        inFlight--;
       }
     });
 
     let expected = 1; // the install signal, once
     const w = page.locator("brand-app");
     const load = async (reload: boolean) => {
+      failedInARow = 0; // a new page starts with fresh retries
       if (reload) await page.reload();
       else await page.goto(`${baseUrl}/demo/${appId}`);
       await w.locator(".ba-account-menu").waitFor();
@@ -151,7 +192,14 @@ describe("analytics buffer chaos", () => {
     await browse(10);
     await reloadMidFlush();
     await browse(6);
-    await page.waitForTimeout(1500);
+    // The buffer has played out: nothing in flight, and either everything was stored (nothing left saved)
+    // or its retries ran out (3 failures in a row: it rests until the next load).
+    await expect
+      .poll(async () => inFlight === 0 && (failedInARow >= 3 || (await saved(page)).events === 0), {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBe(true);
 
     // Calm: the server answers again, and a last load sends whatever the exhausted retries left saved.
     chaos = false;
@@ -188,19 +236,21 @@ describe("analytics buffer chaos", () => {
       await page.locator("brand-app .ba-account-menu").waitFor();
       return page;
     };
-    const idle = (page: Page) => page.waitForTimeout(1200); // past the flush delay and the failed retries
+    /** Waits until the app's saved queue (both tabs share it) holds `events` signals and the install flag. */
+    const savedQueue = (page: Page, events: number) =>
+      expect.poll(() => saved(page), { timeout: 15_000, interval: 100 }).toEqual({ events, installed: true });
 
     // The install flag is saved after the first tab queued its install signal, so the second finds it.
     const a = await open();
-    await idle(a);
+    await savedQueue(a, 2); // install + home
     const b = await open();
     await visitFeatures(a, 3);
     await visitFeatures(b, 2);
-    await idle(b);
+    await savedQueue(b, 2 + 1 + 2 * (3 + 2));
     // Tab A closes with its signals unsent; B goes on saving its own afterwards.
     await a.close();
     await visitFeatures(b, 2);
-    await idle(b);
+    await savedQueue(b, 2 + 1 + 2 * (3 + 2 + 2));
 
     // The server is back: a new tab sends what both saved, and B's copy of its own signals is deduplicated.
     down = false;
