@@ -211,21 +211,6 @@ export async function newEndUserSession(app: FastifyInstance, endUserId: string)
   return token;
 }
 
-/** Waits until `check` resolves truthy, polling every `everyMs`; fails after `timeoutMs` with `what`. */
-export async function until<T>(
-  check: () => Promise<T> | T,
-  what: string,
-  { timeoutMs = 15_000, everyMs = 25 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 /**
  * Who holds what: every console user's type, e-mail, password hash and confirmation, every role on every app,
  * and every end user's profile and vehicles. Security tests take one before hostile traffic and compare after.
