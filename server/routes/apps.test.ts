@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, signedIn, testApp } from "../test-helpers.ts";
 
 let app: FastifyInstance;
@@ -117,8 +117,14 @@ describe("apps", () => {
 
     await app.database.execute("update apps set status = 'Inactive' where id = $1", [appId]);
     // A save goes through the API and clears the cache; a status change made elsewhere waits for the TTL.
-    await new Promise((r) => setTimeout(r, 5100));
-    const gone = await call(app, { method: "GET", url: "/api/mobile/app", headers: { "x-app": appId } });
+    // Stand just past the cache's 5 s lifetime instead of sleeping through it.
+    const later = Date.now() + 5001;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+    const gone = await call(app, {
+      method: "GET",
+      url: "/api/mobile/app",
+      headers: { "x-app": appId },
+    }).finally(() => clock.mockRestore());
     expect(gone).toMatchObject({
       status: 404,
       body: { error: { message: "The app has been discontinued" } },
