@@ -30,8 +30,8 @@ export function headTags(props: PromoProps, origin: string): string {
     `<link rel="canonical" href="${escapeHtml(props.appUrl)}">`,
     logo
       ? `<link rel="icon" href="${escapeHtml(logo)}"><link rel="apple-touch-icon" href="${escapeHtml(logo)}">`
-      : // Without a logo, an empty icon stops the browser asking for a /favicon.ico that does not exist.
-        '<link rel="icon" href="data:,">',
+      : // Without a logo, the product's own icon (served by server/routes/pages.ts).
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     meta("name", "theme-color", themeColor),
     meta("property", "og:type", "website"),
     meta("property", "og:site_name", name),

@@ -54,4 +54,15 @@ describe("static front ends", () => {
       expect(scriptSrc(res.headers["content-security-policy"]), url).toBe("script-src 'self'");
     }
   });
+
+  it("answers the bare /portal/ with the page for people, not the portal's script, and serves the favicon", async () => {
+    const bare = await app.inject({ url: "/portal/" });
+    expect(bare.statusCode).toBe(404);
+    expect(bare.body).toContain("<title>Customer portal</title>");
+    expect(bare.body).not.toContain("<title>portal</title>");
+    expect((await app.inject({ url: "/portal/some-app" })).body).toContain("<title>portal</title>");
+    const icon = await app.inject({ url: "/favicon.svg" });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+  });
 });

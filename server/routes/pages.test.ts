@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signedIn, testApp } from "../test-helpers.ts";
+import { idlessPages } from "./pages.ts";
 
 let app: FastifyInstance;
 let appId: string;
@@ -51,5 +52,40 @@ describe("pages", () => {
   it("answers unknown API routes with the error envelope", async () => {
     const res = await call(app, { method: "GET", url: "/api/nope" });
     expect(res).toMatchObject({ status: 404, body: { error: { code: "NotFound" } } });
+  });
+
+  it("answers /promo, /portal and /demo without an app id with a page for people that links to the console", async () => {
+    const titles = { promo: "Promo pages", portal: "Customer portal", demo: "Widget demo" };
+    for (const kind of ["promo", "portal", "demo"] as const)
+      for (const url of [`/${kind}/`, `/${kind}`]) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
+        expect(res.body, url).toContain(`<title>${titles[kind]}</title>`);
+        expect(res.body, url).toContain(`<h1>${titles[kind]}</h1>`);
+        expect(res.body, url).toContain(`<p>${idlessPages[kind].sentence}</p>`);
+        expect(res.body, url).toContain('<a href="/">Open the console</a>');
+        expect(res.body, url).not.toContain("app id header");
+      }
+    expect(idlessPages.portal.sentence).toBe(
+      "Each app has its own customer portal at /portal/ followed by the app's id: open the app in the console to find its link.",
+    );
+  });
+
+  it("serves the SVG favicon, points /favicon.ico at it, and links it with a description from every page", async () => {
+    const svg = await app.inject({ url: "/favicon.svg" });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    expect(svg.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const ico = await app.inject({ url: "/favicon.ico" });
+    expect(ico.statusCode).toBe(301);
+    expect(ico.headers.location).toBe("/favicon.svg");
+
+    for (const url of ["/promo/", "/portal/", "/demo/", `/demo/${appId}`, `/promo/${appId}`]) {
+      const res = await app.inject({ url });
+      expect(res.body, url).toMatch(/<meta name="description" content="[^"]{20,}">/);
+      // The promo page of an app without a logo uses the product's icon; with a logo, the logo.
+      expect(res.body, url).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
@@ -28,6 +29,48 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
     return t === "*" || t === etag || t === `W/${etag}`;
   });
 
+/** The product's icon, linked from every page for people (the promo page of an app with a logo uses the logo). */
+const FAVICON = fs.readFileSync(new URL("../public/favicon.svg", import.meta.url));
+export const faviconTag = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+
+/**
+ * What /promo/, /portal/ and /demo/ show without an app id: these addresses only make sense per app, and a
+ * person who arrives at the bare one (a shortened link, a typo) is pointed to the console, where each app's
+ * links are. The title and sentence are exact: the tests read them.
+ */
+export const idlessPages = {
+  promo: {
+    title: "Promo pages",
+    sentence:
+      "Each app has its own promo page at /promo/ followed by the app's id: open the app in the console to find its link.",
+  },
+  portal: {
+    title: "Customer portal",
+    sentence:
+      "Each app has its own customer portal at /portal/ followed by the app's id: open the app in the console to find its link.",
+  },
+  demo: {
+    title: "Widget demo",
+    sentence:
+      "Each app has its own widget demo at /demo/ followed by the app's id: open the app in the console to find its link.",
+  },
+} as const;
+
+export function idlessPage(kind: keyof typeof idlessPages): string {
+  const { title, sentence } = idlessPages[kind];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${escapeHtml(sentence)}">
+${faviconTag}
+<style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:640px;margin:0 auto;padding:48px 24px;color:#1f2329;line-height:1.5}a{color:#174ea6;font-weight:600}</style>
+</head><body><main>
+<h1>${title}</h1>
+<p>${escapeHtml(sentence)}</p>
+<p><a href="/">Open the console</a></p>
+</main></body></html>`;
+}
+
 /** Server-rendered pages (promo, demo host) and the built front ends. */
 export const pageRoutes: FastifyPluginAsync<PageOptions> = async (
   app,
@@ -35,6 +78,26 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (
 ) => {
   // Read once: the brands behind the 'Powered by' link are deployment settings (promo/powered-by.ts).
   const poweredBy = poweredByFromEnv(process.env);
+
+  // The product's icon; /favicon.ico, which browsers ask for on their own, points at it.
+  app.get("/favicon.svg", { schema: { hide: true } }, async (_req, reply) =>
+    reply.header("cache-control", "public, max-age=86400").type("image/svg+xml; charset=utf-8").send(FAVICON),
+  );
+  app.get("/favicon.ico", { schema: { hide: true } }, async (_req, reply) =>
+    reply.header("cache-control", "public, max-age=86400").redirect("/favicon.svg", 301),
+  );
+
+  // The bare addresses of the per-app pages, with or without the slash: a page for people (404: there is no
+  // app here) instead of the portal's script failing on an empty id or the builder's page.
+  for (const kind of Object.keys(idlessPages) as (keyof typeof idlessPages)[])
+    for (const url of [`/${kind}`, `/${kind}/`])
+      app.get(url, { schema: { hide: true } }, async (_req, reply) =>
+        reply
+          .status(404)
+          .header("cache-control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(idlessPage(kind)),
+      );
 
   // The promo page is public and the same for every visitor (the owner's editable mode is decided in the
   // browser), but it changes whenever the owner edits it. So caches may keep it ("public") yet must ask
@@ -60,6 +123,8 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (
     return reply.type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Widget demo</title>
+<meta name="description" content="A plain host page that embeds the app's widget with its paste-in snippet.">
+${faviconTag}
 <style>body{font-family:Georgia,serif;max-width:960px;margin:0 auto;padding:24px;background:#fafafa}</style>
 </head><body>
 <header><h1>A dealer's web site</h1><p>This plain page embeds the app widget with the snippet below.</p></header>
