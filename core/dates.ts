@@ -11,19 +11,39 @@ dayjs.extend(advancedFormat); // 'Do' (1st, 2nd...)
 dayjs.extend(relativeTime); // 'in 3 days'
 dayjs.extend(utc);
 
-/** spec §9 date formats. */
+/** spec §9 date formats (English). */
 export const DATE_FORMATS = {
   day: "MMMM Do",
   time: "hh:mma", // "09:30am"
   referralExpiry: "MMMM Do YYYY",
 } as const;
 
-/** English texts of spec §9; the widget passes its translations. */
-export const DATE_LABELS = { from: "From {date}", endsIn: "Ends in {time}" };
+export type DateLocale = "en" | "es" | "fr";
+type DateFormats = { readonly [K in keyof typeof DATE_FORMATS]: string };
+
+/**
+ * The formats per language: English is the spec's; Spanish and French put the day first without an English
+ * ordinal ('22 de noviembre', '22 novembre') and read hours on a 24-hour clock.
+ */
+export const DATE_FORMATS_BY_LOCALE: Record<DateLocale, DateFormats> = {
+  en: DATE_FORMATS,
+  es: { day: "D [de] MMMM", time: "HH:mm", referralExpiry: "D [de] MMMM [de] YYYY" },
+  fr: { day: "D MMMM", time: "HH:mm", referralExpiry: "D MMMM YYYY" },
+};
+
+const formatsOf = (locale: DateLocale | undefined): DateFormats =>
+  DATE_FORMATS_BY_LOCALE[locale ?? "en"] ?? DATE_FORMATS;
+
+/** English texts of spec §9 in i18next's shape (`{{date}}`); the widget passes its translations. */
+export const DATE_LABELS = { from: "From {{date}}", endsIn: "Ends in {{time}}" };
+
+/** Puts a value in a label, `{{name}}` (i18next's shape) or `{name}`. */
+const fillLabel = (label: string, name: string, value: string) =>
+  label.replace(`{{${name}}}`, value).replace(`{${name}}`, value);
 
 export interface DateTextOptions {
   timeZone?: string;
-  locale?: "en" | "es" | "fr";
+  locale?: DateLocale;
   labels?: typeof DATE_LABELS;
 }
 
@@ -51,7 +71,7 @@ export function endsInText(to: Instant, now: Instant, opts: DateTextOptions = {}
   const time = dayjs(ms(to))
     .locale(opts.locale ?? "en")
     .from(dayjs(ms(now)), true);
-  return (opts.labels ?? DATE_LABELS).endsIn.replace("{time}", time);
+  return fillLabel((opts.labels ?? DATE_LABELS).endsIn, "time", time);
 }
 
 /**
@@ -69,27 +89,32 @@ export function offerDateText(
   const o = { ...opts, timeZone };
   const from = optionalMs(offer.from);
   const to = optionalMs(offer.to);
-  const day = (t: number) => formatInZone(t, DATE_FORMATS.day, o);
-  const time = (t: number) => formatInZone(t, DATE_FORMATS.time, o);
+  const formats = formatsOf(opts.locale);
+  const day = (t: number) => formatInZone(t, formats.day, o);
+  const time = (t: number) => formatInZone(t, formats.time, o);
   if (from !== undefined && to !== undefined)
     return sameDay(from, to, timeZone)
       ? `${day(from)}, ${time(from)} - ${time(to)}`
       : `${day(from)} - ${day(to)}`;
-  if (from !== undefined) return (opts.labels ?? DATE_LABELS).from.replace("{date}", day(from));
+  if (from !== undefined) return fillLabel((opts.labels ?? DATE_LABELS).from, "date", day(from));
   if (to !== undefined) return endsInText(to, now, o);
   return "";
 }
 
-/** The referral certificate's 'Expires' date: 'MMMM Do YYYY' (spec §9). A calendar date stays that date. */
+/**
+ * The referral certificate's 'Expires' date: 'MMMM Do YYYY' (spec §9; '31 de diciembre de 2030' in Spanish).
+ * A calendar date stays that date.
+ */
 export function referralExpiryText(date: Instant, opts: DateTextOptions = {}): string {
+  const format = formatsOf(opts.locale).referralExpiry;
   if (typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date))
     return dayjs
       .utc(date)
       .locale(opts.locale ?? "en")
-      .format(DATE_FORMATS.referralExpiry);
-  return formatInZone(date, DATE_FORMATS.referralExpiry, opts);
+      .format(format);
+  return formatInZone(date, format, opts);
 }
 
-/** A notification's time of day, like 09:30am (spec §9). */
+/** A notification's time of day, like 09:30am (spec §9; 24-hour '13:30' in Spanish and French). */
 export const notificationTimeText = (instant: Instant, opts: DateTextOptions = {}): string =>
-  formatInZone(instant, DATE_FORMATS.time, opts);
+  formatInZone(instant, formatsOf(opts.locale).time, opts);

@@ -1,4 +1,11 @@
-/** Vehicle field labels (spec §2): Trailer apps say Manufacturer and Trailer; the others say Vehicle. */
+import en from "../locales/en.json";
+import es from "../locales/es.json";
+
+/**
+ * Vehicle field labels (spec §2): Trailer apps say Manufacturer and Trailer; the others say Vehicle. The texts
+ * live in the shared resources (`vehicle.*`, `vehicle.trailer.*` in locales/{en,es}.json); French and unknown
+ * languages read English.
+ */
 export interface VehicleLabels {
   make: string;
   vehicleMake: string;
@@ -7,20 +14,23 @@ export interface VehicleLabels {
   vin: string;
 }
 
-const TRAILER: VehicleLabels = {
-  make: "Manufacturer",
-  vehicleMake: "Manufacturer",
-  model: "Trailer Model",
-  year: "Trailer Year",
-  vin: "Trailer Identification Number",
-};
-const VEHICLE: VehicleLabels = {
-  make: "Make",
-  vehicleMake: "Vehicle Make",
-  model: "Vehicle Model",
-  year: "Vehicle Year",
-  vin: "Vehicle Identification Number",
+const pick = (t: VehicleLabels): VehicleLabels => ({
+  make: t.make,
+  vehicleMake: t.vehicleMake,
+  model: t.model,
+  year: t.year,
+  vin: t.vin,
+});
+
+const LABELS = {
+  en: { vehicle: pick(en.vehicle), trailer: pick(en.vehicle.trailer) },
+  es: { vehicle: pick(es.vehicle), trailer: pick(es.vehicle.trailer) },
 };
 
-export const vehicleLabels = (makeModelType: string | null | undefined): VehicleLabels =>
-  makeModelType === "Trailer" ? TRAILER : VEHICLE;
+export const vehicleLabels = (
+  makeModelType: string | null | undefined,
+  lang?: string | null,
+): VehicleLabels => {
+  const set = lang === "es" ? LABELS.es : LABELS.en;
+  return makeModelType === "Trailer" ? set.trailer : set.vehicle;
+};

@@ -1,11 +1,16 @@
 import type { EndUserProfileUpdate, MobileApp, Vehicle } from "../schemas/index.ts";
 import { takePreloadedApp } from "./preload.ts";
+import { errorText, type Lang, pickLang } from "./views/i18n.ts";
 
-/** An error of a widget call: `status` 0 for network failures and timeouts (spec §8 Widget). */
+/**
+ * An error of a widget call: `status` 0 for network failures and timeouts (spec §8 Widget). `message` is the
+ * end user's text in the app's language, looked up by the server's `code` (views/i18n.ts errorText).
+ */
 export class WidgetApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -33,6 +38,7 @@ export type WidgetProfile = EndUserProfileUpdate & {
 
 /** The widget's API client: sends the app header, succeeds only on HTTP 200, maps errors as the spec says. */
 export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fetch }: WidgetClientOptions) {
+  let appLang: Lang = "en";
   async function request<T>(
     path: string,
     init: {
@@ -44,6 +50,7 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     } = {},
   ): Promise<T> {
     const ctrl = new AbortController();
+    const lang = appLang;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -69,15 +76,18 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
         timeout,
       ]);
     } catch (e) {
-      throw new WidgetApiError(
-        (e as Error).name === "AbortError" ? "XMLHttpRequest timeout" : "Network Error",
-        0,
-      );
+      const code = (e as Error).name === "AbortError" ? "timeout" : "network";
+      throw new WidgetApiError(errorText(lang, code), 0, code);
     } finally {
       clearTimeout(timer);
     }
     const body = await res.json().catch(() => null);
-    if (res.status !== 200) throw new WidgetApiError(body?.error?.message ?? "Unknown error", res.status);
+    if (res.status !== 200) {
+      const code: string | undefined = body?.error?.code;
+      throw new WidgetApiError(errorText(lang, code, body?.error?.message), res.status, code);
+    }
+    // The app's language: every later failure is told to the end user in it.
+    if (path === "/mobile/app") appLang = pickLang((body?.data as MobileApp | undefined)?.lang);
     return body.data as T;
   }
   const post = <T>(path: string, body: unknown, token?: string) =>
