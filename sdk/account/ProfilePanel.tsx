@@ -4,7 +4,7 @@ import { vehicleLabels } from "../../core/vehicle-labels.ts";
 import type { EndUserProfileUpdate, Vehicle } from "../../schemas/index.ts";
 import type { Account, AccountState } from "../account.ts";
 import type { WidgetClient } from "../client.ts";
-import type { AccountTexts } from "./texts.ts";
+import { type AccountTexts, langOf } from "./texts.ts";
 
 const INFO: (keyof EndUserProfileUpdate)[] = ["name", "email", "phone", "company", "dateOfBirth", "address"];
 
@@ -111,7 +111,7 @@ function VehicleForm({
   busy: boolean;
   onAdd: (v: Vehicle) => Promise<boolean>;
 }) {
-  const labels = vehicleLabels(makeModelType);
+  const labels = vehicleLabels(makeModelType, langOf(t));
   const [v, setV] = useState<Record<string, string>>({});
   const [makes, setMakes] = useState<string[]>([]);
   const [models, setModels] = useState<string[]>([]);

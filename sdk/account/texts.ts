@@ -79,3 +79,5 @@ const es: AccountTexts = {
 export const accountTexts = (lang: string | undefined): AccountTexts => (lang === "es" ? es : en);
 export const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+/** The language a set of these texts speaks, for the labels read from the shared resources (vehicleLabels). */
+export const langOf = (t: AccountTexts): "en" | "es" => (t === es ? "es" : "en");
