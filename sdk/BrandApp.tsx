@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { shellStyles } from "./account/styles.ts";
 import { accountTexts } from "./account/texts.ts";
 import type { AccountState } from "./account.ts";
+import { WidgetAppBanner } from "./app-banner.tsx";
 import { createAppStore } from "./app-store.ts";
 import { widgetClient } from "./client.ts";
 import { DebugOverlay, hasDebugMarker } from "./DebugOverlay.tsx";
@@ -118,6 +119,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
             </p>
           </div>
         )}
+        {ready ? <WidgetAppBanner appId={id} apiBase={base} appLang={state.app.lang} /> : null}
         {debug ? (
           <DebugOverlay
             values={{

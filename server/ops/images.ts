@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { images } from "../db/schema.ts";
-import { type Mutations, type ProcessedImage, processImage } from "../services/images.ts";
+import { ApiError } from "../errors.ts";
+import { type ImageFormat, type Mutations, type ProcessedImage, processImage } from "../services/images.ts";
 import type { Storage } from "../services/storage.ts";
 
 export interface StoredImage {
@@ -43,4 +45,59 @@ export async function storeImage(
     initialWidth: out.initialWidth,
     initialHeight: out.initialHeight,
   };
+}
+
+/**
+ * The widths display variants are made at: a few steps from an icon to a full-width phone picture, so
+ * every variant that can be asked for is worth keeping and a client cannot make the server resize one
+ * image into thousands of files.
+ */
+export const VARIANT_WIDTHS = [96, 192, 384, 768, 1080] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+export type VariantFormat = Exclude<ImageFormat, "png">;
+
+/** Where a variant is kept: beside its image, named by width and format ("<id>.w384.webp"). */
+export const variantKey = (key: string, width: number, format: VariantFormat) =>
+  `${key.replace(/\.png$/, "")}.w${width}.${format}`;
+
+/** Variants being made right now, so requests that arrive together wait for one piece of work. */
+const making = new Map<string, Promise<Buffer>>();
+
+/**
+ * A stored image (an upload, PNG) resized to `width` (never enlarged: a narrower image keeps its own
+ * width) in WebP or AVIF. Each variant is made once, by `processor` (the worker pool), and kept in
+ * storage; later requests read it from there. Only images recorded by uploads have variants.
+ */
+export async function imageVariant(
+  db: Db,
+  storage: Storage,
+  key: string,
+  width: VariantWidth,
+  format: VariantFormat,
+  processor: ImageProcessor,
+): Promise<{ key: string; bytes: Buffer }> {
+  if (!/^[0-9a-f-]{36}\.png$/i.test(key)) throw new ApiError("NotFound");
+  const vkey = variantKey(key, width, format);
+  let pending = making.get(vkey);
+  if (!pending) {
+    pending = (async () => {
+      const kept = await storage.get(vkey);
+      if (kept) return kept;
+      const [row] = await db
+        .select({ width: images.width, height: images.height })
+        .from(images)
+        .where(eq(images.key, key))
+        .limit(1);
+      const original = row ? await storage.get(key) : null;
+      if (!row || !original) throw new ApiError("NotFound");
+      const out = await processor(original, { resize: { width: Math.min(width, row.width) }, format });
+      await storage.put(vkey, out.bytes);
+      return out.bytes;
+    })();
+    making.set(vkey, pending);
+    // Settled either way, the entry goes: a failure (a full queue) is tried again by the next request.
+    const forget = () => making.delete(vkey);
+    pending.then(forget, forget);
+  }
+  return { key: vkey, bytes: await pending };
 }

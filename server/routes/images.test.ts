@@ -1,9 +1,10 @@
+import diagnostics_channel from "node:diagnostics_channel";
 import os from "node:os";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imagePoolOptions } from "../services/image-worker-pool.ts";
+import { IMAGE_POOL_CHANNEL, type ImagePoolEvent, imagePoolOptions } from "../services/image-worker-pool.ts";
 import { call, someAddress, type TestUser, testApp, testUser } from "../test-helpers.ts";
 import { UPLOADS_PER_WINDOW } from "./uploads.ts";
 
@@ -184,5 +185,90 @@ describe("image pool settings", () => {
     expect(imagePoolOptions({ timeoutMs: 50 }, env)).toEqual({ workers: 3, timeoutMs: 50, queue: 0 });
     expect(() => imagePoolOptions({}, { IMAGE_WORKERS: "0" })).toThrow("IMAGE_WORKERS");
     expect(() => imagePoolOptions({}, { IMAGE_TIMEOUT_MS: "soon" })).toThrow("IMAGE_TIMEOUT_MS");
+  });
+});
+
+describe("GET /images/{key}?w= display variants", () => {
+  /** Pool jobs queued while `run` goes on: each variant is made by one job, then read from storage. */
+  async function jobsDuring<T>(run: () => Promise<T>): Promise<{ result: T; jobs: number }> {
+    let jobs = 0;
+    const count = (e: unknown) => {
+      if ((e as ImagePoolEvent).event === "queued") jobs++;
+    };
+    diagnostics_channel.subscribe(IMAGE_POOL_CHANNEL, count);
+    try {
+      return { result: await run(), jobs };
+    } finally {
+      diagnostics_channel.unsubscribe(IMAGE_POOL_CHANNEL, count);
+    }
+  }
+
+  it("serves a stored image at an allowed width in WebP (or AVIF), cached for good with an ETag, made once", async () => {
+    const url = (await upload(multipart(await image(1600, 1000)))).body.data.url as string;
+    const { result: answers, jobs } = await jobsDuring(() =>
+      Promise.all([1, 2, 3].map(() => app.inject({ url: `${url}?w=384` }))),
+    );
+    expect(jobs).toBe(1);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/webp");
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.etag).toMatch(/^"[0-9a-f-]{36}\.w384\.webp"$/);
+    }
+    const meta = await sharp(answers[0].rawPayload).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 384, height: 240 });
+    const png = await app.inject({ url });
+    expect(answers[0].rawPayload.length).toBeLessThan(png.rawPayload.length);
+
+    // Asked again later: read from storage, no new work; a matching If-None-Match answers 304.
+    const again = await jobsDuring(() => app.inject({ url: `${url}?w=384&format=webp` }));
+    expect(again.jobs).toBe(0);
+    expect(again.result.rawPayload.equals(answers[0].rawPayload)).toBe(true);
+    const revalidated = await app.inject({
+      url: `${url}?w=384`,
+      headers: { "if-none-match": String(answers[0].headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe("");
+
+    const avif = await app.inject({ url: `${url}?w=192&format=avif` });
+    expect(avif.headers["content-type"]).toBe("image/avif");
+    expect(await sharp(avif.rawPayload).metadata()).toMatchObject({
+      format: "heif",
+      width: 192,
+      height: 120,
+    });
+    // The original is unchanged and keeps its type.
+    expect(png.headers["content-type"]).toBe("image/png");
+    expect(png.headers.etag).toMatch(/^"[0-9a-f-]{36}\.png"$/);
+  });
+
+  it("never enlarges: a narrower image keeps its own width", async () => {
+    const url = (await upload(multipart(await image(300, 200)))).body.data.url as string;
+    const res = await app.inject({ url: `${url}?w=1080` });
+    expect(res.statusCode).toBe(200);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: "webp", width: 300, height: 200 });
+  });
+
+  it("refuses widths outside the set, unknown formats and a format without a width, with the error envelope", async () => {
+    const url = (await upload(multipart(await image(200, 100)))).body.data.url as string;
+    for (const query of ["w=500", "w=0", "w=-96", "w=1e9", "w=abc", "w=96&format=gif", "format=webp"]) {
+      const res = await call(app, { method: "GET", url: `${url}?${query}` });
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toMatchObject({ code: "Validation", message: expect.any(String) });
+    }
+    expect((await call(app, { method: "GET", url: `${url}?format=webp` })).body.error.message).toBe(
+      "format needs a width (w)",
+    );
+  });
+
+  it("answers 404 for keys that are not stored uploads, and makes nothing for them", async () => {
+    const { result, jobs } = await jobsDuring(async () => [
+      await call(app, { method: "GET", url: "/api/images/00000000-0000-4000-8000-000000000000.png?w=96" }),
+      await call(app, { method: "GET", url: "/api/images/not-an-image.txt?w=96" }),
+    ]);
+    for (const res of result)
+      expect(res).toMatchObject({ status: 404, body: { error: { code: "NotFound" } } });
+    expect(jobs).toBe(0);
   });
 });

@@ -2,9 +2,15 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { ApiError } from "../errors.ts";
-import { storeImage } from "../ops/images.ts";
+import {
+  imageVariant,
+  storeImage,
+  VARIANT_WIDTHS,
+  type VariantFormat,
+  type VariantWidth,
+} from "../ops/images.ts";
 import { ImagePool, imagePoolOptions } from "../services/image-worker-pool.ts";
-import { checkSvgCanvas, MAX_IMAGE_BYTES, parseMutations } from "../services/images.ts";
+import { checkSvgCanvas, IMAGE_TYPES, MAX_IMAGE_BYTES, parseMutations } from "../services/images.ts";
 import type { Storage } from "../services/storage.ts";
 import { clientGone, limitUploads, uploadedFile } from "./uploads.ts";
 
@@ -48,17 +54,42 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = asy
     },
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get<{ Params: { key: string }; Querystring: { w?: VariantWidth; format?: VariantFormat } }>(
     "/images/:key",
-    { schema: { tags: ["Images"], params: Type.Object({ key: Type.String({ maxLength: 200 }) }) } },
+    {
+      schema: {
+        tags: ["Images"],
+        description: `The stored image. With \`w\` (one of ${VARIANT_WIDTHS.join(", ")}), a display variant: resized to that width (never enlarged) in \`format\` (webp, the default, or avif), made once in an image worker and kept. Files never change: cached for a year, with an ETag.`,
+        params: Type.Object({ key: Type.String({ maxLength: 200 }) }),
+        querystring: Type.Object({
+          w: Type.Optional(Type.Unsafe<VariantWidth>({ type: "integer", enum: [...VARIANT_WIDTHS] })),
+          format: Type.Optional(Type.Unsafe<VariantFormat>({ type: "string", enum: ["webp", "avif"] })),
+        }),
+      },
+    },
     async (req, reply) => {
-      const bytes = await storage.get(req.params.key);
-      if (!bytes) throw new ApiError("NotFound");
+      const { w, format } = req.query;
+      if (format && !w) throw new ApiError("Validation", "format needs a width (w)");
+      let key = req.params.key;
+      let bytes: Buffer | null;
+      if (w) {
+        // Made by the worker pool, like uploads: no image work on this process's thread.
+        ({ key, bytes } = await imageVariant(db, storage, key, w, format ?? "webp", (input, m) =>
+          pool.run(input, m),
+        ));
+      } else {
+        bytes = await storage.get(key);
+        if (!bytes) throw new ApiError("NotFound");
+      }
+      const etag = `"${key}"`;
       // Keys are random and never reused, so the bytes behind a URL never change.
-      return reply
+      reply
         .header("cache-control", "public, max-age=31536000, immutable")
-        .type("image/png")
-        .send(bytes);
+        .header("etag", etag)
+        .type(IMAGE_TYPES[key.slice(key.lastIndexOf(".") + 1) as keyof typeof IMAGE_TYPES] ?? "image/png");
+      if (req.headers["if-none-match"]?.split(",").some((t) => t.trim() === etag))
+        return reply.status(304).send();
+      return reply.send(bytes);
     },
   );
 };

@@ -16,7 +16,19 @@ export interface Mutations {
   initial?: { width: number; height: number };
   crop?: { x: number; y: number; width: number; height: number };
   resize?: { width?: number; height?: number };
+  /**
+   * The output format: PNG for uploads (spec §5), WebP or AVIF for the display variants that
+   * GET /api/images/{key}?w= makes of a stored image (smaller files at the size a page shows).
+   */
+  format?: ImageFormat;
 }
+
+export type ImageFormat = "png" | "webp" | "avif";
+export const IMAGE_TYPES: Record<ImageFormat, string> = {
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+};
 
 const tooManyPixels = (what: string) =>
   new ApiError("ImageTooManyPixels", `${what} would have more than 40 million pixels`);
@@ -208,9 +220,16 @@ export async function processImage(input: Buffer, mutations: Mutations): Promise
         pipeline = sharp(await pipeline.png().toBuffer(), { limitInputPixels });
       pipeline = pipeline.resize({ ...mutations.resize, fit: "inside", withoutEnlargement: false });
     }
-    const { data, info } = await pipeline.png().toBuffer({ resolveWithObject: true });
+    const format = mutations.format ?? "png";
+    const encoded =
+      format === "webp"
+        ? pipeline.webp({ quality: 80 })
+        : format === "avif"
+          ? pipeline.avif({ quality: 55, effort: 2 })
+          : pipeline.png();
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return {
-      key: `${randomUUID()}.png`,
+      key: `${randomUUID()}.${format}`,
       bytes: data,
       width: info.width,
       height: info.height,
