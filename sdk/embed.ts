@@ -1,4 +1,5 @@
 import { EMBED_APP_ID_ATTRIBUTE, EMBED_CONTAINER_SELECTOR, EMBED_MISSING_WARNING } from "../core/embed.ts";
+import { WIDGET_BOX } from "./box.ts";
 import { preloadApp } from "./preload.ts";
 
 /**
@@ -31,6 +32,8 @@ function mount(final: boolean) {
     preloadApp(apiOrigin, appIdOf(container));
     const app = document.createElement("brand-app");
     app.setAttribute("app-id", appIdOf(container));
+    // Its final box at once, before the bundle and the app data: the page around it never moves.
+    app.style.cssText = WIDGET_BOX;
     container.appendChild(app);
   }
 }

@@ -1,3 +1,10 @@
+import { WIDGET_BOX } from "../box.ts";
+
+/** The account menu's fixed height in the widget: home keeps this room for it until the runtime draws it. */
+const ACCOUNT_MENU_PX = 40;
+/** The cover's (and slider's) greatest height, however wide the container. */
+export const COVER_MAX_PX = 320;
+
 /**
  * The views' styles. They are rendered inside the shadow root (widget, builder preview, promo simulator),
  * so they neither leak into the host page nor get overridden by it; `:host` resets inherited properties.
@@ -178,4 +185,15 @@ export const viewStyles = `
 .ba-root .ba-header-preview{display:flex;flex-direction:column;flex:1}
 .ba-root .ba-status{padding:24px;text-align:center;color:#4b5563}
 .ba-root .ba-error{color:#b42318}
+/* the widget (issue 11): a fixed box, room kept for the account menu, its prompt over the bottom; nothing moves */
+:host(brand-app){${WIDGET_BOX}}
+:host(brand-app) .ba-shell{height:100%;display:flex;flex-direction:column;overflow:hidden}
+:host(brand-app) .ba-shell>.ba-root{position:static;flex:1 1 0;min-height:0;overflow-y:auto;overscroll-behavior:contain}
+:host(brand-app) .ba-mode-widget>.ba-home:first-child{margin-top:${ACCOUNT_MENU_PX}px}
+:host(brand-app) .ba-account{position:static}
+:host(brand-app) .ba-account-menu{box-sizing:border-box;height:${ACCOUNT_MENU_PX}px;align-items:center;padding-top:0;padding-bottom:0}
+:host(brand-app) .ba-account-prompt,:host(brand-app) .ba-account-error{position:absolute;left:0;right:0;bottom:0;z-index:5;margin:8px 12px;box-shadow:0 4px 16px rgba(0,0,0,.2)}
+:host(brand-app) .ba-status{margin:auto}
+.ba-root .ba-cover,.ba-root .ba-cover-video,.ba-root .ba-slide-image{height:auto;max-height:${COVER_MAX_PX}px}
+.ba-root .ba-brands img{width:64px;object-fit:contain}
 `;

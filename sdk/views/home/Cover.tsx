@@ -3,6 +3,7 @@ import { coverLink, isWithinTimeframe } from "../../../core/rules.ts";
 import { useView } from "../context.ts";
 import { safeImage, safeUrl } from "../safe-url.ts";
 import type { Slide } from "./Slider.tsx";
+import { COVER_SIZE } from "./sizes.ts";
 
 /**
  * The slider (and XState with it, about 13 KB gzip) loads only for apps that have slides; until it arrives
@@ -41,7 +42,14 @@ export function Cover({
     return (
       <div className="ba-cover-wrap">
         <Suspense
-          fallback={<img className="ba-slide-image" src={safeImage(slides[0].image)} alt={`${name} 1`} />}
+          fallback={
+            <img
+              className="ba-slide-image"
+              src={safeImage(slides[0].image)}
+              alt={`${name} 1`}
+              {...COVER_SIZE}
+            />
+          }
         >
           <Slider slides={slides} auto={autoSlide} name={name} />
         </Suspense>
@@ -60,6 +68,7 @@ export function Cover({
         <video
           className="ba-cover-video"
           src={videoSrc}
+          {...COVER_SIZE}
           poster={src}
           muted={video?.muted !== false}
           autoPlay={video?.muted !== false}
@@ -75,7 +84,13 @@ export function Cover({
   if (!src || !isWithinTimeframe(definition.coverTimeframe, now))
     return children ? <div className="ba-cover-wrap ba-cover-empty">{children}</div> : null;
   const img = (
-    <img className="ba-cover" src={src} alt={t("home.cover", { name })} onError={() => setFailed(true)} />
+    <img
+      className="ba-cover"
+      src={src}
+      alt={t("home.cover", { name })}
+      {...COVER_SIZE}
+      onError={() => setFailed(true)}
+    />
   );
   // coverLink applies the URL policy; the widget's sanitiser checks again, as for every link it renders.
   const href = safeUrl(coverLink({ coverPath: definition.coverPath, sliderActive: false, hasError: failed }));
@@ -114,7 +129,7 @@ function Brands() {
   return (
     <ul className="ba-brands">
       {brands.map((b, i) => {
-        const logo = <img src={safeImage(b.image)} alt={b.name ?? ""} />;
+        const logo = <img src={safeImage(b.image)} alt={b.name ?? ""} width={64} height={32} />;
         const href = safeUrl(b.path);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: brands have no id; their order is the key

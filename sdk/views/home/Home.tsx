@@ -15,7 +15,7 @@ export function AppHeader() {
   const logo = safeImage(definition.logo);
   return (
     <header className="ba-header">
-      {logo ? <img className="ba-logo" src={logo} alt="" /> : null}
+      {logo ? <img className="ba-logo" src={logo} alt="" width={40} height={40} /> : null}
       <h1 className="ba-name">{definition.name}</h1>
       <Bell />
     </header>
@@ -91,7 +91,9 @@ export function Home({ autoSlide }: { autoSlide?: boolean }) {
     <div className="ba-home" data-page="home" data-layout={layout}>
       <AppHeader />
       <Cover allowSlider={layout !== "Tiles"} autoSlide={autoSlide}>
-        {layout === "LogoAndCover" && logo ? <img className="ba-cover-logo" src={logo} alt="" /> : null}
+        {layout === "LogoAndCover" && logo ? (
+          <img className="ba-cover-logo" src={logo} alt="" width={96} height={96} />
+        ) : null}
         {layout === "Tiles" ? <Tiles config={definition.tilesConfig} /> : null}
       </Cover>
       {row ? (

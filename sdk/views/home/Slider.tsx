@@ -2,6 +2,7 @@ import { useId } from "react";
 import { SLIDER_DEFAULTS } from "../../../machines/slider.ts";
 import { useView } from "../context.ts";
 import { safeImage, safeUrl } from "../safe-url.ts";
+import { COVER_SIZE } from "./sizes.ts";
 import { useSlider } from "./useSlider.ts";
 
 export interface Slide {
@@ -57,6 +58,7 @@ export function Slider({ slides, auto = true, name }: { slides: Slide[]; auto?: 
               className="ba-slide-image"
               src={safeImage(s.image)}
               alt={`${name} ${i + 1}`}
+              {...COVER_SIZE}
               draggable={false}
             />
           );
