@@ -24,3 +24,26 @@ describe("widgetClient.signIn", () => {
     expect(calls.at(-1)!.init.headers).not.toHaveProperty("authorization");
   });
 });
+
+/** Answers enter the widget with their relative addresses made absolute on the API's origin. */
+describe("widgetClient answers", () => {
+  const answer = (data: unknown) =>
+    (async () =>
+      new Response(JSON.stringify({ data }), { status: 200 })) as unknown as typeof globalThis.fetch;
+
+  it("resolves the app's image and icon paths against the API, not the host page", async () => {
+    const fetch = answer({
+      appId: "app-1",
+      definition: { name: "N", logo: "/api/images/l.png", features: [{ icon: "/api/icon-files/car.svg" }] },
+    });
+    const app = await widgetClient({ apiBase: "https://api.example", appId: "app-1", fetch }).getApp();
+    expect(app.definition.logo).toBe("https://api.example/api/images/l.png");
+    expect(app.definition.features?.[0]?.icon).toBe("https://api.example/api/icon-files/car.svg");
+  });
+
+  it("resolves against the page when the API base is the page's own (empty)", async () => {
+    const fetch = answer({ definition: { cover: "/api/images/c.png" } });
+    const app = await widgetClient({ apiBase: "", appId: "app-1", fetch }).getApp();
+    expect(app.definition.cover).toBe(`${location.origin}/api/images/c.png`);
+  });
+});

@@ -6,7 +6,10 @@ import { preloadApp } from "./preload.ts";
  * The paste-in loader: finds the named containers, loads the element bundle once and mounts one
  * `<brand-app>` per container. Kept free of dependencies so it stays tiny.
  */
-const script = document.currentScript as HTMLScriptElement | null;
+// The loader's own address says where the API is. A host that runs it outside a plain <script> (a tag
+// manager) leaves currentScript empty: its tag is then found by its path.
+const script = (document.currentScript ??
+  document.querySelector('script[src*="/sdk/embed.js"]')) as HTMLScriptElement | null;
 const base = script?.src ? new URL(".", script.src).href : `${location.origin}/sdk/`;
 
 const apiOrigin = new URL(base).origin;

@@ -165,12 +165,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       },
     },
   });
-  // Only the widget's public calls and assets are meant for other origins.
+  // Only the widget's public calls and assets are meant for other origins. Bank icons too: the widget
+  // tints them as CSS masks, which browsers fetch in CORS mode.
   await app.register(cors, {
     delegator: (req, cb) => {
       const url = req.url ?? "";
       const open =
-        url.startsWith("/api/mobile/") || url.startsWith("/api/images/") || url.startsWith("/sdk/");
+        url.startsWith("/api/mobile/") ||
+        url.startsWith("/api/images/") ||
+        url.startsWith("/api/icon-files/") ||
+        url.startsWith("/sdk/");
       cb(null, { origin: open });
     },
   });

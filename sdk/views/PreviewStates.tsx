@@ -1,4 +1,4 @@
-import { useView } from "./context.ts";
+import { isVisitorMode, useView } from "./context.ts";
 
 export type MissingItem = "name" | "logo" | "cover";
 
@@ -40,12 +40,18 @@ export function MissingData({ items }: { items: MissingItem[] }) {
   );
 }
 
-/** An unknown feature type: 'No Preview Available' with a Go Back button (spec §2). */
+/**
+ * An unknown feature type: 'No Preview Available' with a Go Back button (spec §2). Visitors (a reference to a
+ * deleted feature, a type this build does not know) get 'Not available yet' instead: preview texts are the
+ * builder's.
+ */
 export function UnknownFeature() {
-  const { t, back } = useView();
+  const { t, back, mode } = useView();
   return (
     <div className="ba-state" data-page="preview-unknown">
-      <h2 className="ba-state-title">{t("preview.noPreview")}</h2>
+      <h2 className="ba-state-title">
+        {t(isVisitorMode(mode) ? "integrations.unavailable" : "preview.noPreview")}
+      </h2>
       <button type="button" className="ba-button" onClick={back}>
         {t("common.goBack")}
       </button>

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { IntegrationConfigs } from "../../core/integrations.ts";
 import type { AppDefinition } from "../../schemas/index.ts";
 import type { Lang, Translate } from "./i18n.ts";
 import type { AnyFeature, AppViewProps, Route, ViewCallbacks, ViewMode } from "./types.ts";
@@ -19,7 +20,19 @@ export interface ViewContextValue extends ViewCallbacks {
   /** Opens an outside address the way the surface wants (new tab in the widget, callback in the builder). */
   openLink: (url: string) => void;
   data: Pick<AppViewProps, "notifications" | "unreadCount" | "loyalty">;
+  /** The app's integration settings (navi360Config, uptimeProConfig): i360, utp and uptime_pro open them. */
+  integrations?: IntegrationConfigs;
+  /** The dealership the visitor chose per DealershipSelector feature id (its name); the sdk remembers it. */
+  selectedDealerships?: Record<string, string>;
+  /** The visitor's user agent; defaults to navigator.userAgent (manufacturer apps open per platform). */
+  userAgent?: string;
 }
+
+/**
+ * Whether the views draw for visitors: the widget on a dealer's site and the public promo simulator. The
+ * builder's preview ("preview", "header") keeps its preview-only texts; visitors never see them.
+ */
+export const isVisitorMode = (mode: ViewMode): boolean => mode === "widget" || mode === "promo";
 
 export const ViewContext = createContext<ViewContextValue | null>(null);
 

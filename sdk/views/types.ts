@@ -113,4 +113,13 @@ export interface AppViewProps extends ViewCallbacks {
   /** The clock, injectable for tests and for the promo's fixed screenshots. */
   now?: Date | number;
   timeZone?: string;
+  /** The app's integration settings (App.navi360Config, App.uptimeProConfig); without them i360, utp and uptime_pro stay off home. */
+  integrations?: {
+    navi360Config?: Record<string, unknown> | null;
+    uptimeProConfig?: Record<string, unknown> | null;
+  };
+  /** The dealership the visitor chose, by DealershipSelector feature id (the dealership's name). */
+  selectedDealerships?: Record<string, string>;
+  /** The visitor's user agent for platform choices (defaults to navigator.userAgent). */
+  userAgent?: string;
 }

@@ -27,8 +27,13 @@ describe("<brand-app>", () => {
     expect(el.shadowRoot?.mode).to.equal("open");
     const name = await until(() => el.shadowRoot.querySelector(".ba-name"));
     expect(name.textContent).to.equal("Element Motors");
-    expect(el.shadowRoot.querySelector(".ba-logo").getAttribute("src")).to.equal("/api/images/l.png");
-    expect(el.shadowRoot.querySelector(".ba-cover").getAttribute("src")).to.equal("/api/images/c.png");
+    // The server's root-relative paths arrive absolute on the API's origin (here the page's, through the proxy).
+    expect(el.shadowRoot.querySelector(".ba-logo").getAttribute("src")).to.equal(
+      `${location.origin}/api/images/l.png`,
+    );
+    expect(el.shadowRoot.querySelector(".ba-cover").getAttribute("src")).to.equal(
+      `${location.origin}/api/images/c.png`,
+    );
     // Nothing of the widget lands in the host document.
     expect(document.querySelector(".ba-name")).to.equal(null);
   });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -92,5 +93,42 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.kill("SIGTERM");
       await cleanUp();
     },
+  };
+}
+
+export interface HostSite {
+  /** The site's origin: the same loopback interface as the API, another port, so another origin. */
+  url: string;
+  /** The paths the site was asked for, in order. */
+  requests: () => string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A customer's web site for the widget to be pasted into: a bare node http server on its own free port
+ * that answers `/` with `html` and everything else 404, and records every path it is asked for (a widget
+ * asking its host for /api would show up here).
+ */
+export async function startHostSite(html: string): Promise<HostSite> {
+  const port = await freePort();
+  const seen: string[] = [];
+  const site = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? "/", "http://host.invalid").pathname;
+    seen.push(pathname);
+    if (pathname === "/") res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+    else res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+  });
+  await new Promise<void>((resolve, reject) => {
+    site.once("error", reject);
+    site.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => [...seen],
+    stop: () =>
+      new Promise<void>((resolve) => {
+        site.closeAllConnections();
+        site.close(() => resolve());
+      }),
   };
 }

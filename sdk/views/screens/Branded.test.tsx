@@ -74,15 +74,15 @@ describe("branded and other feature screens", () => {
     expect(view.button("Open").getAttribute("href")).toBe("https://apps.example/fp");
   });
 
-  it("manufacturer apps: one row per preset", async () => {
+  it("manufacturer apps: one row per known preset, each with its store links", async () => {
     const onOpenLink = vi.fn();
     view = await open(
       { type: "BrandedOemAppSelect", title: "Brand Apps", presets: ["FordPass", "myChevrolet"] },
-      { onOpenLink },
+      { onOpenLink, userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120" },
     );
     expect(view.$$(".ba-row-text").map((e) => e.textContent)).toEqual(["FordPass", "myChevrolet"]);
-    await view.click(view.$$("button").filter((b) => b.textContent === "Open")[0]);
-    expect(onOpenLink).toHaveBeenCalledWith("FordPass");
+    await view.click(view.$$("a").filter((b) => b.textContent === "App Store")[0]);
+    expect(onOpenLink).toHaveBeenCalledWith("https://apps.apple.com/us/app/fordpass/id1095418609");
   });
 
   it("e-mail feature: the visitor writes, the sdk sends", async () => {

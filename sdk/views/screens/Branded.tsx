@@ -1,9 +1,13 @@
+import { useState } from "react";
+import { openablePresets } from "../../../core/integrations.ts";
+import { type AppAction, type AppActionKind, findPreset } from "../../../core/manufacturer-apps.ts";
 import type { Dealership } from "../../../schemas/index.ts";
-import { useView } from "../context.ts";
+import { isVisitorMode, useView } from "../context.ts";
 import { safeUrl, telHref } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { Empty, Screen } from "../ui/Screen.tsx";
+import { useVisitorEnv } from "./visitor.ts";
 
 const titleOf = (feature: AnyFeature) => (feature.headerTitle as string) || feature.title || "";
 
@@ -30,32 +34,111 @@ export function RoadsideScreen({ feature }: { feature: AnyFeature }) {
   );
 }
 
-/** Manufacturer apps: the presets the dealer offers, each opening the manufacturer's app or store page. */
+/**
+ * Manufacturer apps: the presets the dealer offers (core/manufacturer-apps.ts). Visitors get each known
+ * preset with the actions of their device: on a phone the app by its URL scheme and that phone's store, on
+ * a desktop the store web pages; presets they cannot open are left out. The builder's preview lists every
+ * preset as typed and marks the unknown ones.
+ */
 export function OemAppSelectScreen({ feature }: { feature: AnyFeature }) {
-  const { t, onOpenLink } = useView();
-  // A preset the builder just added is still empty (or not yet a string): skip it rather than fail.
-  const presets = ((feature.presets as unknown[] | undefined) ?? []).filter(
-    (p): p is string => typeof p === "string" && p.trim() !== "",
-  );
+  const { t, mode } = useView();
+  const env = useVisitorEnv();
+  const visitor = isVisitorMode(mode);
+  const openable = openablePresets(feature, env);
+  const title = titleOf(feature);
+  if (!visitor) {
+    // A preset the builder just added is still empty (or not yet a string): skip it rather than fail.
+    const typed = ((feature.presets as unknown[] | undefined) ?? []).filter(
+      (p): p is string => typeof p === "string" && p.trim() !== "",
+    );
+    return (
+      <Screen title={title} page="home">
+        {typed.length === 0 ? (
+          <Empty text={t("menu.empty")} />
+        ) : (
+          <ul className="ba-rows">
+            {typed.map((p) => {
+              const preset = findPreset(p);
+              const actions = preset ? openable.find((o) => o.preset.id === preset.id)?.actions : undefined;
+              return (
+                <li key={p} className="ba-row">
+                  <span className="ba-row-text">
+                    {preset?.title ?? p}
+                    {preset ? null : <span className="ba-note"> {t("oemApps.unknown")}</span>}
+                  </span>
+                  {preset && actions ? <AppActions app={preset.title} actions={actions} /> : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Screen>
+    );
+  }
   return (
-    <Screen title={titleOf(feature)} page="home">
-      {presets.length === 0 ? (
-        <Empty text={t("menu.empty")} />
+    <Screen title={title} page="home">
+      {openable.length === 0 ? (
+        <Empty text={t("integrations.unavailable")} />
       ) : (
         <ul className="ba-rows">
-          {presets.map((p) => (
-            <li key={p} className="ba-row">
-              <span className="ba-row-text">{p}</span>
-              {onOpenLink ? (
-                <button type="button" className="ba-button ba-button-small" onClick={() => onOpenLink(p)}>
-                  {t("externalApp.open")}
-                </button>
-              ) : null}
+          {openable.map(({ preset, actions }) => (
+            <li key={preset.id} className="ba-row">
+              <span className="ba-row-text">{preset.title}</span>
+              <AppActions app={preset.title} actions={actions} />
             </li>
           ))}
         </ul>
       )}
     </Screen>
+  );
+}
+
+const ACTION_TEXT: Record<AppActionKind, string> = {
+  app: "oemApps.openApp",
+  appStore: "oemApps.appStore",
+  googlePlay: "oemApps.googlePlay",
+};
+
+/**
+ * One preset's links. Store pages go through the URL sanitiser and open in a new tab; the app's URL scheme
+ * (from the preset catalogue, checked by appSchemeUrl) opens in place, as phones hand it to the app.
+ */
+function AppActions({ app, actions }: { app: string; actions: AppAction[] }) {
+  const { t, onOpenLink } = useView();
+  return (
+    <span className="ba-actions">
+      {actions.map((a) => {
+        const label = t(`${ACTION_TEXT[a.kind]}_item`, { app });
+        const text = t(ACTION_TEXT[a.kind]);
+        if (a.kind === "app")
+          return (
+            <a key={a.kind} className="ba-button ba-button-small" href={a.href} aria-label={label}>
+              {text}
+            </a>
+          );
+        const href = safeUrl(a.href);
+        return href ? (
+          <a
+            key={a.kind}
+            className="ba-button ba-button-small ba-button-secondary"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label}
+            onClick={
+              onOpenLink
+                ? (e) => {
+                    e.preventDefault();
+                    onOpenLink(href);
+                  }
+                : undefined
+            }
+          >
+            {text}
+          </a>
+        ) : null;
+      })}
+    </span>
   );
 }
 
@@ -73,45 +156,75 @@ export function ExternalAppScreen({ feature }: { feature: AnyFeature }) {
   );
 }
 
-/** Dealership selector: the rooftops with address, phone and website; Select hands the choice to the sdk. */
+/**
+ * Dealership selector: the rooftops with address, phone and website. Select marks the visitor's choice at
+ * once and hands it to the surface (onSelectDealership), which remembers it per app and passes it back in
+ * `selectedDealerships` (by name, so a reordered list keeps the choice).
+ */
 export function DealershipSelectorScreen({ feature }: { feature: AnyFeature }) {
-  const { t, onSelectDealership } = useView();
+  const { t, onSelectDealership, selectedDealerships, mode } = useView();
   const dealerships = (feature.dealerships as Dealership[] | undefined) ?? [];
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const selected = chosen ?? selectedDealerships?.[feature.id];
+  const current = dealerships.find((d) => d.name === selected);
+  // Visitors can always select; the builder's preview offers it only when it handles the choice.
+  const canSelect = isVisitorMode(mode) || onSelectDealership !== undefined;
   return (
     <Screen title={titleOf(feature)} page="home">
       {dealerships.length === 0 ? (
-        <Empty text={t("menu.empty")} />
+        <Empty text={t(isVisitorMode(mode) ? "integrations.unavailable" : "menu.empty")} />
       ) : (
-        <ul className="ba-list">
-          {dealerships.map((d, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: dealerships have no id; their order is the key
-            <li key={i} className="ba-group">
-              <h3 className="ba-group-title">{d.name}</h3>
-              {d.address ? <p className="ba-row-text">{d.address}</p> : null}
-              {d.phone ? (
-                <p>
-                  <a href={telHref(d.phone)}>{d.phone}</a>
-                </p>
-              ) : null}
-              {safeUrl(d.website) ? (
-                <p>
-                  <ExternalLink href={d.website} className="ba-link">
-                    {d.website}
-                  </ExternalLink>
-                </p>
-              ) : null}
-              {onSelectDealership ? (
-                <button
-                  type="button"
-                  className="ba-button ba-button-small"
-                  onClick={() => onSelectDealership(feature, i)}
-                >
-                  {t("dealerships.select")}
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <>
+          {current ? (
+            <p className="ba-note" role="status">
+              {t("dealerships.yours", { name: current.name })}
+            </p>
+          ) : null}
+          <ul className="ba-list">
+            {dealerships.map((d, i) => {
+              const isSelected = d === current;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: dealerships have no id; their order is the key
+                <li key={i} className={isSelected ? "ba-group ba-selected" : "ba-group"}>
+                  <h3 className="ba-group-title">{d.name}</h3>
+                  {d.address ? <p className="ba-row-text">{d.address}</p> : null}
+                  {d.phone ? (
+                    <p>
+                      <a href={telHref(d.phone)}>{d.phone}</a>
+                    </p>
+                  ) : null}
+                  {safeUrl(d.website) ? (
+                    <p>
+                      <ExternalLink href={d.website} className="ba-link">
+                        {d.website}
+                      </ExternalLink>
+                    </p>
+                  ) : null}
+                  {canSelect ? (
+                    <button
+                      type="button"
+                      className={
+                        isSelected
+                          ? "ba-button ba-button-small"
+                          : "ba-button ba-button-small ba-button-secondary"
+                      }
+                      aria-pressed={isSelected}
+                      aria-label={t(isSelected ? "dealerships.selected_item" : "dealerships.select_item", {
+                        name: d.name,
+                      })}
+                      onClick={() => {
+                        setChosen(d.name);
+                        onSelectDealership?.(feature, i);
+                      }}
+                    >
+                      {t(isSelected ? "dealerships.selected" : "dealerships.select")}
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </Screen>
   );

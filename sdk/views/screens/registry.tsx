@@ -99,9 +99,7 @@ export interface FeatureScreen {
   page?: string | ((feature: AnyFeature) => string);
 }
 
-const IntegratedScreen = ({ feature }: { feature: AnyFeature }) => (
-  <WebLinkScreen feature={feature} page={String(feature.meta ?? "webLink")} />
-);
+const IntegratedScreen = screen(loaders.webLink, "IntegrationScreen");
 
 /** The screen of each feature type. PopUp is absent on purpose: it opens over home, not as a screen. */
 const screens = new Map<string, FeatureScreen>([
@@ -126,6 +124,23 @@ const screens = new Map<string, FeatureScreen>([
   ["BrandedBookYourService", { Screen: WebLinkScreen }],
   ["DealershipSelector", { Screen: DealershipSelectorScreen }],
 ]);
+
+/**
+ * Integrated screens (ClickToLink metas such as inventory or glovebox) that a dealer-data module fills: once
+ * a module registers its screen for a meta, visitors get that screen and its home entry shows
+ * (core/integrations.ts decides the rest).
+ */
+const integrationScreens = new Map<string, FeatureScreen>();
+
+/** Registers a dealer-data module's screen for an integrated screen's meta; returns its removal. */
+export function registerIntegrationScreen(meta: string, screen: FeatureScreen): () => void {
+  integrationScreens.set(meta, screen);
+  return () => {
+    if (integrationScreens.get(meta) === screen) integrationScreens.delete(meta);
+  };
+}
+
+export const integrationScreenOf = (meta: string): FeatureScreen | undefined => integrationScreens.get(meta);
 
 /** A partner's feature type brings its screen here (its schema goes to the schemas registry). */
 export function registerScreen(type: string, screen: FeatureScreen): void {
