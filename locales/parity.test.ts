@@ -1,10 +1,14 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { vehicleLabels } from "../core/vehicle-labels.ts";
-import { errorText, i18nextResources, translator } from "../sdk/views/i18n.ts";
+import { errorText } from "../sdk/views/error-texts.ts";
+import { translator } from "../sdk/views/i18n.ts";
+import { i18nextResources } from "../sdk/views/i18next-resources.ts";
 import { errors } from "../server/errors.ts";
 import { mobileErrors } from "../server/ops/mobile-errors.ts";
 import en from "./en.json";
+import errorsEn from "./errors/en.json";
+import errorsEs from "./errors/es.json";
 import es from "./es.json";
 import fr from "./fr.json";
 
@@ -29,6 +33,17 @@ describe("locales: one set of texts in English and Spanish, French for the app-d
   it("has every English key in Spanish and every Spanish key in English", () => {
     expect(esKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
     expect(enKeys.filter((k) => !esKeys.includes(k))).toEqual([]);
+  });
+
+  it("has every error text in both languages, with the same placeholders", () => {
+    const enErr = keysOf(errorsEn);
+    const esErr = keysOf(errorsEs);
+    expect(esErr.filter((k) => !enErr.includes(k))).toEqual([]);
+    expect(enErr.filter((k) => !esErr.includes(k))).toEqual([]);
+    for (const key of enErr)
+      expect(placeholders(leaf(errorsEs, key) as string), key).toEqual(
+        placeholders(leaf(errorsEn, key) as string),
+      );
   });
 
   it("has the app-download banner in French, and nothing French that English lacks", () => {
@@ -74,22 +89,23 @@ describe("locales: one set of texts in English and Spanish, French for the app-d
     }
     expect(i18n.getFixedT("fr")("banner.download")).toBe("Télécharger");
     expect(i18n.getFixedT("fr")("coupons.title")).toBe("Coupons");
+    for (const lang of ["en", "es"] as const)
+      for (const key of keysOf(errorsEn).filter((k) => k.startsWith("code.")))
+        expect(i18n.getFixedT(lang, "errors")(key), `${lang} ${key}`).toBe(errorText(lang, key.slice(5)));
   });
 
   it("keeps the server's exact English message for every coded error the widget names", () => {
     const server: Record<string, { message: string }> = { ...errors, ...mobileErrors };
-    const coded = keysOf((en as unknown as { errors: Tree }).errors).filter(
-      (k) => !["unknown", "network", "timeout"].includes(k),
-    );
+    const coded = keysOf(errorsEn.code).filter((k) => !["unknown", "network", "timeout"].includes(k));
     expect(coded.length).toBeGreaterThan(20);
     for (const code of coded) {
       if (code === "PayloadTooLarge") continue; // answered by server/error-reply.ts, checked below
-      expect(server[code]?.message, code).toBe(leaf(en, `errors.${code}`));
+      expect(server[code]?.message, code).toBe(leaf(errorsEn, `code.${code}`));
     }
-    expect(leaf(en, "errors.PayloadTooLarge")).toBe("The request body is too large");
+    expect(errorsEn.code.PayloadTooLarge).toBe("The request body is too large");
     // Every coded error of the widget's own calls has a text.
     for (const code of Object.keys(mobileErrors))
-      expect(leaf(es, `errors.${code}`), code).toBeTypeOf("string");
+      expect(leaf(errorsEs, `code.${code}`), code).toBeTypeOf("string");
   });
 });
 

@@ -1,7 +1,18 @@
 import type { EndUserProfileUpdate, MobileApp, Vehicle } from "../schemas/index.ts";
-import { absoluteUrls } from "./absolute-urls.ts";
 import { takePreloadedApp } from "./preload.ts";
-import { errorText, type Lang, pickLang } from "./views/i18n.ts";
+import { type Lang, pickLang } from "./views/i18n.ts";
+
+/**
+ * The end user's text for a failed call (views/error-texts.ts errorText), loaded only when a call fails so
+ * the first view stays small; when even that cannot load (offline), the server's message or the spec's English.
+ */
+const failureText = (lang: Lang, code: string | undefined, message?: string): Promise<string> =>
+  import("./views/error-texts.ts").then(
+    (m) => m.errorText(lang, code, message),
+    () =>
+      message ||
+      (code === "timeout" ? "XMLHttpRequest timeout" : code === "network" ? "Network Error" : "Unknown error"),
+  );
 
 /**
  * An error of a widget call: `status` 0 for network failures and timeouts (spec §8 Widget). `message` is the
@@ -37,26 +48,8 @@ export type WidgetProfile = EndUserProfileUpdate & {
   vehicles?: Vehicle[];
 };
 
-/**
- * The address the API's relative addresses resolve against: `apiBase` (itself resolved against the page
- * when it is not absolute, as fetch does), with a trailing slash.
- */
-export function apiRoot(apiBase: string): string {
-  const page = typeof location === "undefined" ? undefined : location.href;
-  try {
-    return new URL(`${apiBase.replace(/\/+$/, "")}/`, page).href;
-  } catch {
-    return "";
-  }
-}
-
-/**
- * The widget's API client: sends the app header, succeeds only on HTTP 200, maps errors as the spec says.
- * Every answer enters the widget with its relative addresses (images, icons, links) made absolute on the
- * API's origin (`absolute-urls.ts`), so a widget on another site never asks that site for them.
- */
+/** The widget's API client: sends the app header, succeeds only on HTTP 200, maps errors as the spec says. */
 export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fetch }: WidgetClientOptions) {
-  const root = apiRoot(apiBase);
   let appLang: Lang = "en";
   async function request<T>(
     path: string,
@@ -96,18 +89,18 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
       ]);
     } catch (e) {
       const code = (e as Error).name === "AbortError" ? "timeout" : "network";
-      throw new WidgetApiError(errorText(lang, code), 0, code);
+      throw new WidgetApiError(await failureText(lang, code), 0, code);
     } finally {
       clearTimeout(timer);
     }
     const body = await res.json().catch(() => null);
     if (res.status !== 200) {
       const code: string | undefined = body?.error?.code;
-      throw new WidgetApiError(errorText(lang, code, body?.error?.message), res.status, code);
+      throw new WidgetApiError(await failureText(lang, code, body?.error?.message), res.status, code);
     }
     // The app's language: every later failure is told to the end user in it.
     if (path === "/mobile/app") appLang = pickLang((body?.data as MobileApp | undefined)?.lang);
-    return absoluteUrls(body.data as T, root);
+    return body.data as T;
   }
   const post = <T>(path: string, body: unknown, token?: string) =>
     request<T>(path, { method: "POST", body, token });

@@ -8,7 +8,7 @@ import fr from "../../locales/fr.json";
  * surfaces that do run i18next can load the same files.
  */
 export type Lang = "en" | "es" | "fr";
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
 
 const resources: Record<Lang, Tree> = { en, es, fr };
 
@@ -21,7 +21,7 @@ export function pickLang(tag: string | null | undefined): Lang {
   return (LANGS as readonly string[]).includes(base) ? (base as Lang) : "en";
 }
 
-function lookup(tree: Tree, key: string): string | undefined {
+export function lookup(tree: Tree, key: string): string | undefined {
   let node: string | Tree | undefined = tree;
   for (const part of key.split(".")) {
     if (typeof node !== "object") return undefined;
@@ -40,45 +40,4 @@ export function translator(lang: Lang): Translate {
       ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
       : text;
   };
-}
-
-/**
- * The same files in i18next's `resources` shape (one `translation` namespace per language), so a surface that
- * runs i18next (`i18next.init({ resources: i18nextResources, fallbackLng: "en" })`) reads the very texts the
- * views show; `locales/parity.test.ts` checks that i18next and `translator` agree on every key.
- */
-export const i18nextResources = {
-  en: { translation: en },
-  es: { translation: es },
-  fr: { translation: fr },
-} as const;
-
-const validationPatterns = Object.entries((en as { validation: Record<string, string> }).validation).map(
-  ([key, text]) =>
-    [
-      key,
-      new RegExp(
-        `^${text.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\\?\{(\w+)\\?\}\\?\}/g, "(?<$1>.+)")}$`,
-      ),
-    ] as const,
-);
-
-/**
- * What an end user reads for a failed call: the server answers coded errors (`server/errors.ts`,
- * `server/ops/mobile-errors.ts`), so the text is looked up by `code` in the end user's language (`errors.*`),
- * with the spec's exact English; the client's own failures use `unknown`, `network` and `timeout`. A
- * validation error's message is one of the spec's field messages and is translated as such (`validation.*`).
- * A code without a text keeps the server's message.
- */
-export function errorText(lang: Lang, code: string | undefined, serverMessage?: string): string {
-  const t = translator(lang);
-  if (code === "Validation" && serverMessage)
-    for (const [key, pattern] of validationPatterns) {
-      const m = pattern.exec(serverMessage);
-      if (m) return t(`validation.${key}`, m.groups);
-    }
-  const key = `errors.${code}`;
-  if (code && lookup(resources.en, key) !== undefined)
-    return lang === "en" && serverMessage ? serverMessage : t(key);
-  return serverMessage || t("errors.unknown");
 }
