@@ -1,4 +1,5 @@
 import type { EndUserProfileUpdate, MobileApp, Vehicle } from "../schemas/index.ts";
+import { absoluteUrls } from "./absolute-urls.ts";
 import { takePreloadedApp } from "./preload.ts";
 import { type Lang, pickLang } from "./views/i18n.ts";
 
@@ -11,7 +12,11 @@ const failureText = (lang: Lang, code: string | undefined, message?: string): Pr
     (m) => m.errorText(lang, code, message),
     () =>
       message ||
-      (code === "timeout" ? "XMLHttpRequest timeout" : code === "network" ? "Network Error" : "Unknown error"),
+      (code === "timeout"
+        ? "XMLHttpRequest timeout"
+        : code === "network"
+          ? "Network Error"
+          : "Unknown error"),
   );
 
 /**
@@ -48,8 +53,26 @@ export type WidgetProfile = EndUserProfileUpdate & {
   vehicles?: Vehicle[];
 };
 
-/** The widget's API client: sends the app header, succeeds only on HTTP 200, maps errors as the spec says. */
+/**
+ * The address the API's relative addresses resolve against: `apiBase` (itself resolved against the page
+ * when it is not absolute, as fetch does), with a trailing slash.
+ */
+export function apiRoot(apiBase: string): string {
+  const page = typeof location === "undefined" ? undefined : location.href;
+  try {
+    return new URL(`${apiBase.replace(/\/+$/, "")}/`, page).href;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The widget's API client: sends the app header, succeeds only on HTTP 200, maps errors as the spec says.
+ * Every answer enters the widget with its relative addresses (images, icons, links) made absolute on the
+ * API's origin (`absolute-urls.ts`), so a widget on another site never asks that site for them.
+ */
 export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fetch }: WidgetClientOptions) {
+  const root = apiRoot(apiBase);
   let appLang: Lang = "en";
   async function request<T>(
     path: string,
@@ -100,7 +123,7 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     }
     // The app's language: every later failure is told to the end user in it.
     if (path === "/mobile/app") appLang = pickLang((body?.data as MobileApp | undefined)?.lang);
-    return body.data as T;
+    return absoluteUrls(body.data as T, root);
   }
   const post = <T>(path: string, body: unknown, token?: string) =>
     request<T>(path, { method: "POST", body, token });
