@@ -8,6 +8,7 @@ import { widgetClient } from "./client.ts";
 import { DebugOverlay, hasDebugMarker } from "./DebugOverlay.tsx";
 import { uuid } from "./ids.ts";
 import type { Widget } from "./runtime.ts";
+import { rememberSliderHint, sliderHintSeen } from "./slider-hint.ts";
 import { readUser } from "./storage.ts";
 import { AppView, type ShareRequest, viewStyles } from "./views/index.ts";
 
@@ -102,6 +103,8 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
               lang={state.app.lang === "es" ? "es" : "en"}
               onNavigate={(route, page) => track("page_view", { page, featureId: route.featureId })}
               onShare={share}
+              sliderHint={!sliderHintSeen(id)}
+              onSliderHintHidden={() => rememberSliderHint(id)}
               onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
               onEnablePush={runtime && pushUndecided() ? () => runtime.widget.enablePush() : undefined}
               onSubmitForm={async (f, values) => {

@@ -12,17 +12,19 @@ export interface Slide {
 
 /**
  * The cover slider (spec §4), driven by machines/slider.ts: auto-advance, loop, swipe, the drag threshold
- * that keeps a swipe from opening a slide's link, and a hint shown until the first mouse-over. Dots make
+ * that keeps a swipe from opening a slide's link, and a hint shown until the first mouse-over or touch (once
+ * per device where the surface remembers it: onSliderHintHidden). Dots make
  * every slide reachable by keyboard.
  */
 export function Slider({ slides, auto = true, name }: { slides: Slide[]; auto?: boolean; name: string }) {
   const { t, openLink, sliderHint, onSliderHintHidden } = useView();
   const id = useId();
-  const { index, dragDx, dragging, hint, send } = useSlider(
+  const { index, dragDx, dragging, hint, send, track, hideHint } = useSlider(
     slides.length,
     auto,
     openLink,
     sliderHint !== false,
+    onSliderHintHidden,
   );
   const gap = SLIDER_DEFAULTS.gapPx;
   return (
@@ -30,11 +32,7 @@ export function Slider({ slides, auto = true, name }: { slides: Slide[]; auto?: 
       className="ba-slider"
       aria-roledescription="carousel"
       aria-label={t("home.slides")}
-      onMouseEnter={() => {
-        if (!hint) return;
-        send({ type: "hint.hide" });
-        onSliderHintHidden?.();
-      }}
+      onMouseEnter={hideHint}
     >
       <div
         className={dragging ? "ba-slider-track ba-dragging" : "ba-slider-track"}
@@ -44,13 +42,7 @@ export function Slider({ slides, auto = true, name }: { slides: Slide[]; auto?: 
           gap: `${gap}px`,
           transform: `translateX(calc(${-index} * (100% + ${gap}px) + ${dragDx}px))`,
         }}
-        onPointerDown={(e) => {
-          (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-          send({ type: "drag.start", x: e.clientX });
-        }}
-        onPointerMove={(e) => dragging && send({ type: "drag.move", x: e.clientX })}
-        onPointerUp={(e) => send({ type: "drag.end", x: e.clientX })}
-        onPointerCancel={(e) => send({ type: "drag.end", x: e.clientX })}
+        {...track}
       >
         {slides.map((s, i) => {
           const img = (
