@@ -9,7 +9,7 @@ import { DebugOverlay, hasDebugMarker } from "./DebugOverlay.tsx";
 import { uuid } from "./ids.ts";
 import type { Widget } from "./runtime.ts";
 import { rememberSliderHint, sliderHintSeen } from "./slider-hint.ts";
-import { readUser } from "./storage.ts";
+import { readDealerships, readUser, writeDealership } from "./storage.ts";
 import { AppView, type ShareRequest, viewStyles } from "./views/index.ts";
 
 export interface BrandAppProps {
@@ -37,6 +37,8 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   const [runtime, setRuntime] = useState<{ widget: Widget; AccountBar: Runtime["AccountBar"] } | null>(null);
 
   const state = useSyncExternalStore(app.subscribe, app.get, app.get);
+  // The dealership the visitor chose per selector, remembered per app (the views never touch storage).
+  const [dealerships, setDealerships] = useState(() => readDealerships(id));
   // Only a found app gets a runtime: signals for an unknown app would be refused and kept forever.
   const settled = state.status === "ready";
   useEffect(() => app.load(), [app]);
@@ -106,6 +108,11 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
               sliderHint={!sliderHintSeen(id)}
               onSliderHintHidden={() => rememberSliderHint(id)}
               onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
+              selectedDealerships={dealerships}
+              onSelectDealership={(f, i) => {
+                const name = (f.dealerships as { name?: unknown }[] | undefined)?.[i]?.name;
+                if (typeof name === "string") setDealerships(writeDealership(id, f.id, name));
+              }}
               onEnablePush={runtime && pushUndecided() ? () => runtime.widget.enablePush() : undefined}
               onSubmitForm={async (f, values) => {
                 // The runtime knows the end user; before it arrives the stored id (or a fresh one) is used.

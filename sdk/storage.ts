@@ -33,6 +33,32 @@ export function writeUser(appId: string, user: StoredUser | null) {
   }
 }
 
+/** The dealership the visitor chose in each DealershipSelector of the app: feature id -> dealership name. */
+export function readDealerships(appId: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(`${prefix(appId)}dealerships`) ?? "{}");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed as Record<string, unknown>).filter(
+        (e): e is [string, string] => typeof e[1] === "string",
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Remembers the visitor's dealership for one selector and returns every remembered choice of the app. */
+export function writeDealership(appId: string, featureId: string, name: string): Record<string, string> {
+  const all = { ...readDealerships(appId), [featureId]: name };
+  try {
+    localStorage.setItem(`${prefix(appId)}dealerships`, JSON.stringify(all));
+  } catch {
+    /* storage blocked: the choice lasts as long as the page */
+  }
+  return all;
+}
+
 let store: UseStore | undefined;
 /** The widget's own IndexedDB database, so it never touches the host's idb-keyval store. */
 function idb(): UseStore {
