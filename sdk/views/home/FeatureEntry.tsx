@@ -32,7 +32,7 @@ export function FeatureEntry({ feature }: { feature: AnyFeature }) {
         onPointerEnter={preload}
         onFocus={preload}
       >
-        <FeatureIcon icon={feature.icon as string | undefined} title={title} />
+        <FeatureIcon icon={feature.icon as string | undefined} title={title} type={feature.type} />
         <span className="ba-feature-title">{title}</span>
       </button>
     </li>
