@@ -110,5 +110,15 @@ export const MobileApp = Type.Object({
   definition: AppDefinition,
   /** Google tag ids (G-...) the widget mirrors its analytics events to, when the app has any. */
   analyticsIds: Type.Optional(Type.Array(Type.String({ pattern: "^G-" }))),
+  /**
+   * The address each configured integration opens (i360 and utp: navi360Config.url; uptime_pro:
+   * uptimeProConfig.url). Only that address leaves the server: the rest of a config may hold credentials.
+   */
+  integrations: Type.Optional(
+    Type.Object({
+      navi360Config: Type.Optional(Type.Object({ url: Type.String() })),
+      uptimeProConfig: Type.Optional(Type.Object({ url: Type.String() })),
+    }),
+  ),
 });
 export type MobileApp = Static<typeof MobileApp>;

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { seedFromTemplate } from "../../core/index.ts";
+import { followableUrl } from "../../core/url-policy.ts";
 import type { App, AppCreate, AppDefinition, AppUpdate, MobileApp } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { appRoles, apps } from "../db/schema.ts";
@@ -221,5 +222,21 @@ export async function mobileApp(db: Db, appId: string): Promise<MobileApp> {
     domainType: row.domainType as MobileApp["domainType"],
     makeModelType: row.makeModelType as MobileApp["makeModelType"],
     definition: row.definition as MobileApp["definition"],
+    integrations: publicIntegrations(row),
   };
+}
+
+/** The one public part of an integration's config: its address, when it passes the URL policy. */
+function publicIntegrations(row: {
+  navi360Config: unknown;
+  uptimeProConfig: unknown;
+}): MobileApp["integrations"] {
+  const urlOf = (config: unknown) => {
+    const raw = (config as { url?: unknown } | null)?.url;
+    const url = typeof raw === "string" ? followableUrl(raw, { appLinks: false }) : undefined;
+    return url ? { url } : undefined;
+  };
+  const navi360Config = urlOf(row.navi360Config);
+  const uptimeProConfig = urlOf(row.uptimeProConfig);
+  return navi360Config || uptimeProConfig ? { navi360Config, uptimeProConfig } : undefined;
 }

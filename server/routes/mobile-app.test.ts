@@ -31,3 +31,25 @@ describe("GET /mobile/app analytics tags", () => {
     expect(ids).toEqual(["G-ABC123", "G-XYZ9"]);
   });
 });
+
+describe("GET /mobile/app integrations", () => {
+  it("carries only each integration's address, and only when it passes the URL policy", async () => {
+    const admin = await testUser(app, "Admin");
+    const appId = await testAppOf(app, admin, "Navi Motors");
+    const get = () => call(app, { method: "GET", url: "/api/mobile/app", headers: { "x-app": appId } });
+    expect((await get()).body.data.integrations).toBeUndefined();
+    const put = await call(app, {
+      method: "PUT",
+      url: `/api/admin/apps/${appId}/metadata`,
+      headers: { authorization: authorizationOf(admin) },
+      payload: {
+        navi360Config: { url: "https://navi.example/[$appId]", dealerId: "d-1", apiKey: "secret-key" },
+        uptimeProConfig: { url: "javascript:alert(1)", token: "secret-token" },
+      },
+    });
+    expect(put.status).toBe(200);
+    const fresh = await get();
+    expect(fresh.body.data.integrations).toEqual({ navi360Config: { url: "https://navi.example/[$appId]" } });
+    expect(JSON.stringify(fresh.body)).not.toContain("secret");
+  });
+});
