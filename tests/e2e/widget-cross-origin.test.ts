@@ -103,6 +103,8 @@ beforeAll(async () => {
   );
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 420, height: 1600 } });
+  // A missing element fails its step with the locator's message, well before the test's own time limit.
+  context.setDefaultTimeout(15_000);
   // The web link's site does not exist; the popup gets a page from here instead of the network.
   await context.route("https://dealer.example/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>Specials</title>" }),
@@ -156,8 +158,8 @@ describe("the widget pasted into a page of another origin", () => {
   it("draws the logo, the cover and the colourful icon from the API's origin, all loaded", async () => {
     await page.goto(`${host.url}/`);
     await expect
-      .poll(() => inWidget(".ba-name").textContent(), { timeout: 15_000 })
-      .toBe("Cross Origin Motors");
+      .poll(() => inWidget(".ba-name").allTextContents(), { timeout: 15_000 })
+      .toEqual(["Cross Origin Motors"]);
     // Logo (header and over the cover), cover and the colourful icon.
     await expect.poll(async () => (await widgetImages()).length).toBe(4);
     await expect
@@ -223,5 +225,26 @@ describe("the widget pasted into a page of another origin", () => {
     expect(apiPaths).toContain("/api/mobile/app");
     expect(apiPaths.filter((p) => p.startsWith("/api/images/")).length).toBeGreaterThanOrEqual(3);
     expect(apiPaths.filter((p) => p.startsWith("/api/icon-files/")).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the loader run where it cannot see its own <script> (currentScript is empty)", () => {
+  it("still finds the API from its tag's address: a module script on another origin", async () => {
+    // Pasted with type="module" (as some site builders do): module scripts have no document.currentScript.
+    const snippet = embedSnippet(server.url, appId).replace("<script async", '<script type="module" async');
+    const moduleHost = await startHostSite(`<!doctype html><html><body>\n${snippet}\n</body></html>`);
+    const modulePage = await context.newPage();
+    try {
+      await modulePage.goto(`${moduleHost.url}/`);
+      const name = modulePage.locator("brand-app .ba-name");
+      await expect.poll(() => name.allTextContents(), { timeout: 15_000 }).toEqual(["Cross Origin Motors"]);
+      expect(await modulePage.locator("brand-app .ba-logo").getAttribute("src")).toMatch(
+        new RegExp(`^${server.url}/api/images/`),
+      );
+      expect(moduleHost.requests().filter((p) => p.startsWith("/sdk") || p.startsWith("/api"))).toEqual([]);
+    } finally {
+      await modulePage.close();
+      await moduleHost.stop();
+    }
   });
 });
