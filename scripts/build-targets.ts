@@ -92,6 +92,23 @@ export const buildTargets: Record<string, InlineConfig> = {
       },
     },
   },
+  // The npm package @brand-apps/widget (scripts/widget-package.ts adds its types, package.json and README):
+  // the same element as brand-app.js, with preact and every other dependency inside, so it installs with no
+  // dependencies; an ES module whose exports (defineBrandApp, the event names) survive.
+  "sdk-package": {
+    configFile: false,
+    root,
+    resolve: { alias: preactAliases },
+    plugins: [react()],
+    logLevel: "warn",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    build: {
+      outDir: path.join(dist, "sdk-package"),
+      emptyOutDir: true,
+      lib: { entry: path.join(root, "sdk/package-entry.ts"), formats: ["es"], fileName: () => "index.js" },
+      rolldownOptions: { output: { chunkFileNames: "chunks/[name]-[hash].js" } },
+    },
+  },
   // The push service worker: its own classic script, served from /sdk/ so the widget can register it.
   "sdk-push-sw": {
     configFile: false,

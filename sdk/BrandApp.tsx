@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { shellStyles } from "./account/styles.ts";
 import { accountTexts } from "./account/texts.ts";
 import type { AccountState } from "./account.ts";
@@ -6,6 +6,7 @@ import { WidgetAppBanner } from "./app-banner.tsx";
 import { createAppStore } from "./app-store.ts";
 import { widgetClient } from "./client.ts";
 import { DebugOverlay, hasDebugMarker } from "./DebugOverlay.tsx";
+import { BRAND_APP_ERROR_CODES, type BrandAppEmit, dispatchBrandAppEvent } from "./events.ts";
 import { uuid } from "./ids.ts";
 import type { Widget } from "./runtime.ts";
 import { rememberSliderHint, sliderHintSeen } from "./slider-hint.ts";
@@ -30,6 +31,12 @@ const noAccount = () => () => {};
 export function BrandApp({ appId, apiBase }: BrandAppProps) {
   const base = apiBase || defaultApiBase;
   const id = appId ?? "";
+  // What happens is told to the host page as DOM events from the shell, composed out of the shadow root.
+  const shell = useRef<HTMLDivElement>(null);
+  const emit = useMemo<BrandAppEmit>(
+    () => (type, detail) => dispatchBrandAppEvent(shell.current, type, detail),
+    [],
+  );
   const { client, app } = useMemo(() => {
     const client = widgetClient({ apiBase: base, appId: id });
     return { client, app: createAppStore(client) };
@@ -50,18 +57,22 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     import("./runtime.ts").then(
       (m) => {
         if (!live) return;
-        widget = m.createWidget(id, base, client, app);
+        widget = m.createWidget(id, base, client, app, emit);
         widget.start();
         setRuntime({ widget, AccountBar: m.AccountBar });
       },
-      () => console.error("brand-app: the widget could not be loaded (code 100)"),
+      () => {
+        console.error("brand-app: the widget could not be loaded (code 100)");
+        const code = BRAND_APP_ERROR_CODES.widgetLoad;
+        emit("brand-app:error", { appId: id, code, message: "The widget could not be loaded" });
+      },
     );
     return () => {
       live = false;
       widget?.stop();
       setRuntime(null);
     };
-  }, [settled, app, client, id, base]);
+  }, [settled, app, client, id, base, emit]);
 
   const account = useSyncExternalStore<AccountState | null>(
     runtime?.widget.account.subscribe ?? noAccount,
@@ -69,6 +80,19 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   );
   const debug = useMemo(() => hasDebugMarker(), []);
   const ready = state.status === "ready";
+  // Loaded: home is on screen, which is the first page analytics reports. Failed: the app's error.
+  useEffect(() => {
+    if (state.status === "ready") {
+      emit("brand-app:ready", { appId: id });
+      emit("brand-app:navigate", { appId: id, pageId: "home" });
+    } else if (state.status === "error")
+      emit("brand-app:error", { appId: id, code: state.code, message: state.message });
+  }, [state, id, emit]);
+  const profileError = account?.profileError;
+  useEffect(() => {
+    if (profileError)
+      emit("brand-app:error", { appId: id, code: profileError.code, message: profileError.message });
+  }, [profileError, id, emit]);
   useEffect(() => {
     if (ready && runtime) runtime.widget.track("page_view", { page: "home" });
   }, [ready, runtime]);
@@ -86,7 +110,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   return (
     <>
       <style>{styles}</style>
-      <div className="ba-shell">
+      <div className="ba-shell" ref={shell}>
         {ready ? (
           <>
             {runtime && account ? (
@@ -103,7 +127,10 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
               appId={state.app.appId}
               mode="widget"
               lang={state.app.lang === "es" ? "es" : "en"}
-              onNavigate={(route, page) => track("page_view", { page, featureId: route.featureId })}
+              onNavigate={(route, page) => {
+                track("page_view", { page, featureId: route.featureId });
+                emit("brand-app:navigate", { appId: id, pageId: page });
+              }}
               onShare={share}
               sliderHint={!sliderHintSeen(id)}
               onSliderHintHidden={() => rememberSliderHint(id)}

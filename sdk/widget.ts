@@ -2,6 +2,7 @@ import { type Account, createAccount } from "./account.ts";
 import { type Analytics, analyticsFor, type SignalData } from "./analytics.ts";
 import type { AppStore } from "./app-store.ts";
 import type { WidgetClient } from "./client.ts";
+import type { BrandAppEmit } from "./events.ts";
 import { subscribePush } from "./push.ts";
 
 /**
@@ -10,14 +11,25 @@ import { subscribePush } from "./push.ts";
  * nothing behind; instances of different apps share nothing. Loaded after the first render (see
  * runtime.ts), so XState and the account screens are not part of the JS the home view waits for.
  */
-export function createWidget(appId: string, apiBase: string, client: WidgetClient, app: AppStore) {
+export function createWidget(
+  appId: string,
+  apiBase: string,
+  client: WidgetClient,
+  app: AppStore,
+  /** Tells the host page (the element's DOM events, events.ts). */
+  emit: BrandAppEmit = () => {},
+) {
   let analytics: Analytics | null = null;
   const account: Account = createAccount(appId, client, {
     onSignedIn: (method) => {
       track("login", { loginMethod: method });
       void push(false);
+      emit("brand-app:sign-in", { appId, userId: account.userId() });
     },
-    onSignedOut: () => track("logout"),
+    onSignedOut: () => {
+      track("logout");
+      emit("brand-app:sign-out", { appId });
+    },
   });
   const track = (name: string, data?: SignalData) => analytics?.track(name, data);
   const swUrl = `${apiBase || location.origin}/sdk/push-sw.js`;
