@@ -41,7 +41,10 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     const client = widgetClient({ apiBase: base, appId: id });
     return { client, app: createAppStore(client) };
   }, [base, id]);
-  const [runtime, setRuntime] = useState<{ widget: Widget; AccountBar: Runtime["AccountBar"] } | null>(null);
+  const [runtime, setRuntime] = useState<{
+    widget: Widget;
+    accountScreens: Runtime["accountScreens"];
+  } | null>(null);
 
   const state = useSyncExternalStore(app.subscribe, app.get, app.get);
   // The dealership the visitor chose per selector, remembered per app (the views never touch storage).
@@ -59,7 +62,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
         if (!live) return;
         widget = m.createWidget(id, base, client, app, emit);
         widget.start();
-        setRuntime({ widget, AccountBar: m.AccountBar });
+        setRuntime({ widget, accountScreens: m.accountScreens });
       },
       () => {
         console.error("brand-app: the widget could not be loaded (code 100)");
@@ -113,16 +116,18 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
       <div className="ba-shell" ref={shell}>
         {ready ? (
           <>
-            {runtime && account ? (
-              <runtime.AccountBar
-                account={runtime.widget.account}
-                state={account}
-                client={client}
-                makeModelType={state.app.makeModelType}
-                t={accountTexts(state.app.lang)}
-              />
-            ) : null}
             <AppView
+              screens={
+                runtime && account
+                  ? runtime.accountScreens({
+                      account: runtime.widget.account,
+                      state: account,
+                      client,
+                      makeModelType: state.app.makeModelType,
+                      t: accountTexts(state.app.lang),
+                    })
+                  : undefined
+              }
               definition={state.app.definition}
               appId={state.app.appId}
               mode="widget"

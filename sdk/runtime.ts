@@ -2,5 +2,5 @@
  * What the widget loads after its first render: the account, analytics and push runtime (XState machines,
  * IndexedDB) and the account screens. Kept out of brand-app.js so the home view does not wait for them.
  */
-export { AccountBar } from "./account/AccountBar.tsx";
+export { accountScreens } from "./account/screens.tsx";
 export { createWidget, type Widget } from "./widget.ts";

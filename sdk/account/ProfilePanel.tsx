@@ -1,14 +1,45 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 // Deep import on purpose: core/index.ts would bring the schemas (TypeBox, ajv) into the widget bundle.
 import { vehicleLabels } from "../../core/vehicle-labels.ts";
 import type { EndUserProfileUpdate, Vehicle } from "../../schemas/index.ts";
 import type { Account, AccountState } from "../account.ts";
 import type { WidgetClient } from "../client.ts";
-import { type AccountTexts, langOf } from "./texts.ts";
+import { type AccountTexts, fill, langOf } from "./texts.ts";
 
 const INFO: (keyof EndUserProfileUpdate)[] = ["name", "email", "phone", "company", "dateOfBirth", "address"];
 
-/** My Profile: My Info (the profile form) and My Vehicles with make and model pickers from the catalog. */
+/** What the last save said: saved, or the failure with its spec §8 code (200 signed in, 201 not). */
+type Outcome = { ok: true } | { ok: false; message: string } | null;
+
+/** The failure of the last save as shown: the server's message and the spec's code. */
+const failure = (account: Account, t: AccountTexts): Outcome => {
+  const error = account.get().profileError;
+  return {
+    ok: false,
+    message: error ? `${error.message} (${fill(t.errorCode, { code: error.code })})` : t.unknownError,
+  };
+};
+
+/** Saved, or why not: a polite status for success, an alert for a failure. */
+function OutcomeMessage({ outcome, saved }: { outcome: Outcome; saved: string }) {
+  return (
+    <>
+      <p className="ba-account-saved" role="status">
+        {outcome?.ok ? saved : ""}
+      </p>
+      {outcome && !outcome.ok ? (
+        <p className="ba-account-form-error" role="alert">
+          {outcome.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * My Profile's body: My Info (the profile form) and My Vehicles with make and model pickers from the
+ * catalog. A save confirms, or shows the failure and keeps what was typed.
+ */
 export function ProfilePanel({
   account,
   state,
@@ -34,18 +65,22 @@ export function ProfilePanel({
     dateOfBirth: t.date,
     address: t.address,
   };
-  const saveInfo = (e: FormEvent) => {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const saveInfo = async (e: FormEvent) => {
     e.preventDefault();
+    if (state.busy) return;
+    setOutcome(null);
     const input = Object.fromEntries(
       Object.entries(info).filter(([, v]) => v.trim()),
     ) as EndUserProfileUpdate;
-    void account.saveProfile(input);
+    setOutcome((await account.saveProfile(input)) ? { ok: true } : failure(account, t));
   };
   const vehicles = profile.vehicles ?? [];
+  const [removed, setRemoved] = useState<Outcome>(null);
+  const vehiclesHeading = useRef<HTMLHeadingElement>(null);
   return (
     <div className="ba-account-form">
-      <h2 className="ba-account-title">{t.myProfile}</h2>
-      <form onSubmit={saveInfo} noValidate>
+      <form onSubmit={saveInfo} noValidate aria-busy={state.busy}>
         <h3 className="ba-account-subtitle">{t.myInfo}</h3>
         {INFO.map((k) => (
           <label className="ba-field" key={k}>
@@ -57,17 +92,23 @@ export function ProfilePanel({
               onChange={(e) => {
                 const v = e.currentTarget.value;
                 setInfo((s) => ({ ...s, [k]: v }));
+                if (outcome?.ok) setOutcome(null);
               }}
             />
           </label>
         ))}
         <div className="ba-account-actions">
-          <button type="submit" className="ba-button ba-button-primary" disabled={state.busy}>
+          {/* aria-disabled, not disabled: the button keeps the focus while saving */}
+          <button type="submit" className="ba-button" aria-disabled={state.busy}>
             {t.save}
           </button>
         </div>
+        <OutcomeMessage outcome={outcome} saved={t.profileSaved} />
       </form>
-      <h3 className="ba-account-subtitle">{t.myVehicles}</h3>
+      <h3 className="ba-account-subtitle" ref={vehiclesHeading} tabIndex={-1}>
+        {t.myVehicles}
+      </h3>
+      <OutcomeMessage outcome={removed} saved={t.vehicleRemoved} />
       {vehicles.length ? (
         <ul className="ba-vehicles">
           {vehicles.map((v, i) => (
@@ -76,8 +117,15 @@ export function ProfilePanel({
               <span>{[v.year, v.make, v.model].filter(Boolean).join(" ") || v.unit || v.vin}</span>
               <button
                 type="button"
-                className="ba-button"
-                onClick={() => void account.saveVehicles(vehicles.filter((_, j) => j !== i))}
+                className="ba-button ba-button-secondary"
+                onClick={async () => {
+                  if (state.busy) return;
+                  setRemoved(null);
+                  const ok = await account.saveVehicles(vehicles.filter((_, j) => j !== i));
+                  setRemoved(ok ? { ok: true } : failure(account, t));
+                  // The button left with its vehicle: the list's heading takes the focus.
+                  if (ok) vehiclesHeading.current?.focus({ preventScroll: true });
+                }}
               >
                 {t.remove}
               </button>
@@ -88,6 +136,7 @@ export function ProfilePanel({
         <p className="ba-account-text">{t.noVehicles}</p>
       )}
       <VehicleForm
+        account={account}
         client={client}
         makeModelType={makeModelType}
         t={t}
@@ -99,18 +148,21 @@ export function ProfilePanel({
 }
 
 function VehicleForm({
+  account,
   client,
   makeModelType,
   t,
   busy,
   onAdd,
 }: {
+  account: Account;
   client: WidgetClient;
   makeModelType?: string;
   t: AccountTexts;
   busy: boolean;
   onAdd: (v: Vehicle) => Promise<boolean>;
 }) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const labels = vehicleLabels(makeModelType, langOf(t));
   const [v, setV] = useState<Record<string, string>>({});
   const [makes, setMakes] = useState<string[]>([]);
@@ -145,6 +197,7 @@ function VehicleForm({
         onChange={(e) => {
           const value = e.currentTarget.value;
           setV((s) => ({ ...s, [key]: value, ...(key === "make" ? { model: "" } : {}) }));
+          if (outcome?.ok) setOutcome(null);
         }}
         {...extra}
       />
@@ -152,6 +205,7 @@ function VehicleForm({
   );
   const add = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     const num = (s?: string) => (s?.trim() && Number.isFinite(Number(s)) ? Math.trunc(Number(s)) : undefined);
     const vehicle = Object.fromEntries(
       Object.entries({
@@ -163,7 +217,13 @@ function VehicleForm({
         mileage: num(v.mileage),
       }).filter(([, x]) => x !== undefined && x !== ""),
     ) as Vehicle;
-    if (Object.keys(vehicle).length && (await onAdd(vehicle))) setV({});
+    if (!Object.keys(vehicle).length) return;
+    setOutcome(null);
+    // Added: the form empties for the next one; refused: what was typed stays.
+    if (await onAdd(vehicle)) {
+      setV({});
+      setOutcome({ ok: true });
+    } else setOutcome(failure(account, t));
   };
   return (
     <form onSubmit={add} noValidate className="ba-vehicle-form">
@@ -184,10 +244,11 @@ function VehicleForm({
       {field("unit", t.unit)}
       {field("mileage", t.mileage, { inputMode: "numeric" })}
       <div className="ba-account-actions">
-        <button type="submit" className="ba-button ba-button-primary" disabled={busy}>
+        <button type="submit" className="ba-button" aria-disabled={busy}>
           {t.addVehicle}
         </button>
       </div>
+      <OutcomeMessage outcome={outcome} saved={t.vehicleAdded} />
     </form>
   );
 }

@@ -1,30 +1,46 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import type { Account, AccountState } from "../account.ts";
 import { type AccountTexts, fill } from "./texts.ts";
 
 /**
- * The passwordless sign-in screens, a thin adapter over machines/sign-in.ts: contact and Send Code, then
- * the "sent" notice with the code field, Confirm code, Back and Start over, and 'Login later'.
+ * The passwordless sign-in screen's body, a thin adapter over machines/sign-in.ts: contact and Send Code,
+ * then the "sent" notice with the code field, Confirm code, Back and Start over, and 'Login later'. Signing
+ * in or choosing 'Login later' closes the screen (`onDone`).
  */
 export function SignInPanel({
   account,
   state,
   t,
+  onDone,
 }: {
   account: Account;
   state: AccountState;
   t: AccountTexts;
+  onDone: () => void;
 }) {
   const { flow } = state;
+  // Opened after 'Login later': the machine waits for a contact, so hand it the one on screen.
+  const opened = useRef({ state: flow.state, contact: flow.contact });
+  useEffect(() => {
+    const { state, contact } = opened.current;
+    if (state === "later") account.send({ type: "signIn.contact", value: contact });
+  }, [account]);
+  // Closes on the way into signed in or later, not when opened in one of them.
+  const last = useRef(flow.state);
+  useEffect(() => {
+    const before = last.current;
+    last.current = flow.state;
+    if (before !== flow.state && (flow.state === "signedIn" || flow.state === "later")) onDone();
+  }, [flow.state, onDone]);
   const onCodeStep = flow.state === "code" || flow.state === "confirming";
   const busy = flow.state === "sending" || flow.state === "confirming";
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     account.send(onCodeStep ? { type: "signIn.confirm" } : { type: "signIn.sendCode" });
   };
   return (
     <form className="ba-account-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <h2 className="ba-account-title">{t.signIn}</h2>
       {flow.notice ? (
         <p className="ba-account-notice" role="status">
           {flow.notice}
@@ -64,29 +80,38 @@ export function SignInPanel({
         </label>
       )}
       {flow.error ? (
-        <p id="ba-sign-in-error" className="ba-account-error" role="alert">
+        <p id="ba-sign-in-error" className="ba-account-form-error" role="alert">
           {flow.error}
         </p>
       ) : null}
       <div className="ba-account-actions">
-        <button type="submit" className="ba-button ba-button-primary" disabled={busy}>
+        {/* aria-disabled, not disabled: the button keeps the focus while the code is on its way */}
+        <button type="submit" className="ba-button" aria-disabled={busy}>
           {onCodeStep ? t.confirmCode : t.sendCode}
         </button>
         {onCodeStep ? (
           <>
-            <button type="button" className="ba-button" onClick={() => account.send({ type: "signIn.back" })}>
+            <button
+              type="button"
+              className="ba-button ba-button-secondary"
+              onClick={() => account.send({ type: "signIn.back" })}
+            >
               {t.back}
             </button>
             <button
               type="button"
-              className="ba-button"
+              className="ba-button ba-button-secondary"
               onClick={() => account.send({ type: "signIn.startOver" })}
             >
               {t.startOver}
             </button>
           </>
         ) : (
-          <button type="button" className="ba-button" onClick={() => account.send({ type: "signIn.later" })}>
+          <button
+            type="button"
+            className="ba-button ba-button-secondary"
+            onClick={() => account.send({ type: "signIn.later" })}
+          >
             {t.later}
           </button>
         )}

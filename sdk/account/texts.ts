@@ -1,7 +1,9 @@
 /**
  * The account screens' texts in English and Spanish (spec §1: content in both). Words the spec quotes are
  * kept exactly: Send Code, Confirm code, Back, Login later, My Profile, Sign Out, Sign In, My Vehicles,
- * Edit Profile, My Info, Full Name, Date, Address, Company, Add vehicle, No Vehicles, Remove, Not Now, Ok.
+ * Edit Profile, My Info, Full Name, Date, Address, Company, Add vehicle, No Vehicles, Remove, Not Now, Ok,
+ * 'Unknown error'. The spec has no words for a save that worked: 'Profile saved', 'Vehicle added' and
+ * 'Vehicle removed' are ours.
  */
 const en = {
   signIn: "Sign In",
@@ -37,6 +39,11 @@ const en = {
   mileage: "Mileage",
   close: "Close",
   errorCode: "code {code}",
+  account: "Account",
+  profileSaved: "Profile saved",
+  vehicleAdded: "Vehicle added",
+  vehicleRemoved: "Vehicle removed",
+  unknownError: "Unknown error",
 };
 export type AccountTexts = typeof en;
 
@@ -74,6 +81,11 @@ const es: AccountTexts = {
   mileage: "Kilometraje",
   close: "Cerrar",
   errorCode: "código {code}",
+  account: "Cuenta",
+  profileSaved: "Perfil guardado",
+  vehicleAdded: "Vehículo agregado",
+  vehicleRemoved: "Vehículo eliminado",
+  unknownError: "Error desconocido",
 };
 
 export const accountTexts = (lang: string | undefined): AccountTexts => (lang === "es" ? es : en);

@@ -21,6 +21,30 @@ import type { AnyFeature, AppViewProps, Route, ShareRequest } from "./types.ts";
 
 const HOME: Route = { page: "home" };
 
+/** How a surface's own screens move: `open` pushes one onto the app's stack, `close` is the back action. */
+export interface SurfaceNav {
+  open: (name: string) => void;
+  close: () => void;
+}
+
+/**
+ * Screens a surface adds to the app's own stack (the widget's account screens, sdk/account): they open in
+ * the app's frame with the back bar like a feature screen, and back returns to where they were opened.
+ */
+export interface SurfaceScreens {
+  /** Drawn at the top of home: the way into the screens. `returnedFrom` names the screen just closed, so
+   * its entry can take the focus back. */
+  entry: (nav: SurfaceNav & { returnedFrom: string | null }) => ReactNode;
+  /** A screen by name, drawn in ui/Screen.tsx's frame (bar, back button, heading); null if unknown. Kept
+   * with the surface so the frame's code loads with its screens, not with the first view. */
+  screen: (name: string, nav: SurfaceNav) => ReactNode;
+}
+
+/** A surface screen on the stack. */
+type SurfaceRoute = { page: "surface"; name: string };
+type StackEntry = Route | SurfaceRoute;
+const isSurface = (e: StackEntry | undefined): e is SurfaceRoute => e?.page === "surface";
+
 /** Follows ClickToReference to the feature it points at (one hop: a reference to a reference stops there). */
 const resolve = (features: AnyFeature[], id: string | undefined) => {
   const f = features.find((x) => x.id === id);
@@ -35,7 +59,7 @@ export function pageIdOf(route: Route, features: AnyFeature[]): string {
   return (f && featurePage(f)) ?? "home";
 }
 
-const initialStack = (route?: Route, featureId?: string): Route[] =>
+const initialStack = (route?: Route, featureId?: string): StackEntry[] =>
   route ? [route] : featureId ? [HOME, { page: "feature", featureId }] : [HOME];
 
 /** Theme colours as custom properties; styles.ts reads them with the defaults as fallbacks. */
@@ -70,7 +94,7 @@ function defaultShare(share: ShareRequest) {
  * simulator. It keeps its own history unless `route` is given, opens `featureId` (the preview's `?id=`),
  * and shows the preview-only states in preview and header modes.
  */
-export function AppView(props: AppViewProps) {
+export function AppView(props: AppViewProps & { screens?: SurfaceScreens }) {
   const {
     definition,
     appId = "",
@@ -81,7 +105,9 @@ export function AppView(props: AppViewProps) {
     onNavigate,
     onBack,
   } = props;
-  const [stack, setStack] = useState<Route[]>(() => initialStack(props.route, featureId));
+  const [stack, setStack] = useState<StackEntry[]>(() => initialStack(props.route, featureId));
+  // The surface screen just closed, so its entry on home takes the focus back (cleared by any navigation).
+  const [returnedFrom, setReturnedFrom] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const firstFeatureId = useRef(featureId);
   // The builder changes `?id=` while the preview stays mounted: follow it (but not on the first render).
@@ -96,12 +122,16 @@ export function AppView(props: AppViewProps) {
   }, [mode]);
 
   const features = (definition.features ?? []) as AnyFeature[];
-  const route = props.route ?? stack[stack.length - 1];
+  const top = stack[stack.length - 1];
+  const surfaceName = !props.route && props.screens && isSurface(top) ? top.name : null;
+  // Surface screens open only from home, so home is what lies under them.
+  const route: Route = props.route ?? (isSurface(top) ? HOME : top);
   const now = props.now === undefined ? Date.now() : +props.now;
 
   // Rebuilt every render on purpose: the draft changes on every keystroke in the builder anyway.
   const ctx: ViewContextValue = (() => {
     const navigate = (next: Route) => {
+      setReturnedFrom(null);
       if (!props.route) setStack((s) => [...s, next]);
       onNavigate?.(next, pageIdOf(next, features));
     };
@@ -109,7 +139,11 @@ export function AppView(props: AppViewProps) {
       if (props.route || stack.length <= 1) return onBack?.();
       const next = stack.slice(0, -1);
       setStack(next);
-      onNavigate?.(next[next.length - 1], pageIdOf(next[next.length - 1], features));
+      const closed = stack[stack.length - 1];
+      const under = next[next.length - 1];
+      // Surface screens are no spec page: leaving one reports nothing, and its entry gets the focus back.
+      setReturnedFrom(isSurface(closed) ? closed.name : null);
+      if (!isSurface(closed) && !isSurface(under)) onNavigate?.(under, pageIdOf(under, features));
     };
     const openLink = (url: string) => {
       const safe = safeUrl(url);
@@ -140,10 +174,40 @@ export function AppView(props: AppViewProps) {
     };
   })();
 
+  const surfaceNav: SurfaceNav = {
+    open: (name) => {
+      setReturnedFrom(null);
+      setStack((s) => [...s, { page: "surface", name }]);
+    },
+    close: ctx.back,
+  };
+  const surface = surfaceName ? props.screens?.screen(surfaceName, surfaceNav) : null;
+  // Escape is the back action on a surface screen, as its back button is.
+  const [surfaceEl, setSurfaceEl] = useState<HTMLDivElement | null>(null);
+  const backRef = useRef(ctx.back);
+  backRef.current = ctx.back;
+  useEffect(() => {
+    const el = surfaceEl;
+    if (!el) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      backRef.current();
+    };
+    el.addEventListener("keydown", onKey);
+    return () => el.removeEventListener("keydown", onKey);
+  }, [surfaceEl]);
+
   let content: ReactNode;
   const missing = mode === "preview" ? missingItems(definition, isTemplate) : [];
   if (mode === "header") content = <HeaderPreview />;
   else if (missing.length) content = <MissingData items={missing} />;
+  else if (surface)
+    content = (
+      <div className="ba-surface" key={surfaceName} ref={setSurfaceEl}>
+        {surface}
+      </div>
+    );
   else
     content = (
       <Suspense fallback={<p className="ba-status">{ctx.t("common.loading")}</p>}>
@@ -153,8 +217,9 @@ export function AppView(props: AppViewProps) {
 
   // Pop-ups open over home: in the widget the active ones until dismissed, in the preview the one being edited.
   const opened = route.page === "feature" ? features.find((f) => f.id === route.featureId) : undefined;
-  const popup =
-    opened?.type === "PopUp"
+  const popup = surface
+    ? undefined
+    : opened?.type === "PopUp"
       ? opened
       : mode === "widget" && route.page === "home"
         ? (activePopUps(features as Parameters<typeof activePopUps>[0], now) as AnyFeature[]).find(
@@ -165,6 +230,9 @@ export function AppView(props: AppViewProps) {
   return (
     <ViewContext.Provider value={ctx}>
       <div className={`ba-root ba-mode-${mode}`} lang={lang} style={themeVars(definition.theme)}>
+        {props.screens && !surface && route.page === "home" && mode !== "header" && !missing.length
+          ? props.screens.entry({ ...surfaceNav, returnedFrom })
+          : null}
         {content}
         {popup && !missing.length && mode !== "header" ? (
           <Popup

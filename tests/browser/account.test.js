@@ -56,6 +56,44 @@ describe("the end user's account", () => {
     expect(stored().token).to.equal(undefined);
   });
 
+  it("one Sign In entry, inside the app's frame: its screen replaces home, back and Escape return to it", async () => {
+    const el = mount();
+    const root = el.shadowRoot;
+    const entries = () => [...root.querySelectorAll("button")].filter((b) => b.textContent === "Sign In");
+    await until(() => entries().length === 1 && root.querySelector(".ba-account-prompt"));
+    const entry = entries()[0];
+    // The menu is part of the app, above its header on home, and the prompt describes the entry.
+    expect(entry.closest(".ba-root")).to.not.equal(null);
+    expect(root.querySelector(".ba-root > .ba-account + .ba-home")).to.not.equal(null);
+    expect(root.getElementById(entry.getAttribute("aria-describedby")).textContent).to.equal(
+      "Sign in for special offers Get mobile coupons and special offers.",
+    );
+    const frame = root.querySelector(".ba-root").getBoundingClientRect();
+
+    entry.click();
+    const heading = await until(() => root.querySelector(".ba-screen[data-page=signIn] .ba-bar-title"));
+    expect(heading.textContent).to.equal("Sign In");
+    expect(root.activeElement).to.equal(heading);
+    expect(root.querySelector("[data-page=home]")).to.equal(null);
+    expect(entries()).to.have.length(0);
+    // The screen fills the app's frame in place of home, not a panel stacked above it.
+    const screen = root.querySelector(".ba-screen[data-page=signIn]");
+    expect(screen.closest(".ba-root")).to.equal(root.querySelector(".ba-root"));
+    expect(screen.getBoundingClientRect().top).to.equal(frame.top);
+    expect(root.querySelector(".ba-screen input[name=contact]")).to.not.equal(null);
+
+    root.querySelector(".ba-screen .ba-bar .ba-back").click();
+    await until(() => root.querySelector("[data-page=home]"));
+    expect(root.querySelector("[data-page=signIn]")).to.equal(null);
+    await until(() => root.activeElement === entries()[0]);
+
+    entries()[0].click();
+    const input = await until(() => root.querySelector(".ba-screen input[name=contact]"));
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    await until(() => root.querySelector("[data-page=home]"));
+    await until(() => root.activeElement === entries()[0]);
+  });
+
   it("Spanish apps speak Spanish in the account menu", async () => {
     const token = await newAccount();
     const esApp = (

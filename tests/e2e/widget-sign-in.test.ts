@@ -7,7 +7,8 @@ import { type RunningServer, startServer } from "./server.ts";
 
 /**
  * Passwordless sign-in end to end: the widget on the demo host page, the code read from the dev outbox
- * (which prints every mail to the server log), then profile, vehicles, reload and sign-out.
+ * (which prints every mail to the server log), then profile, vehicles, reload and sign-out. The account's
+ * screens open inside the app's frame in place of home, from one Sign In entry.
  */
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let server: RunningServer;
@@ -73,6 +74,11 @@ afterAll(async () => {
 });
 
 const widget = (page: Page) => page.locator("brand-app");
+/** The Sign In entry: its exact name, so the 'Sign in for special offers' prompt does not count. */
+const signInEntry = (page: Page) => widget(page).getByRole("button", { name: "Sign In", exact: true });
+/** The screen open in the app's frame (home, or an account screen), by its page id. */
+const frameScreen = (page: Page) =>
+  widget(page).locator(".ba-root > .ba-home, .ba-root > .ba-surface > .ba-screen").getAttribute("data-page");
 
 /** axe-core's serious and critical findings (it walks into the widget's open shadow root). */
 async function seriousViolations(page: Page) {
@@ -99,8 +105,28 @@ describe("widget sign-in", () => {
     const w = widget(page);
     await expect(w.locator(".ba-name").textContent()).resolves.toBe("Sign-in Motors");
     await w.getByText("Sign in for special offers").waitFor();
+    // One way in: the entry in the app's menu; the prompt describes it and offers 'Login later' only.
+    await expect(signInEntry(page).count()).resolves.toBe(1);
+    await expect(w.locator(".ba-account-menu").getByRole("button").allTextContents()).resolves.toEqual([
+      "Sign In",
+    ]);
+    await expect(w.locator(".ba-account-prompt").getByRole("button").allTextContents()).resolves.toEqual([
+      "Login later",
+    ]);
+    await expect(frameScreen(page)).resolves.toBe("home");
 
-    await w.locator(".ba-account-menu").getByRole("button", { name: "Sign In" }).click();
+    // The sign-in screen takes home's place inside the frame, with the bar's back button; back returns.
+    await signInEntry(page).click();
+    await expect(w.locator(".ba-bar-title").textContent()).resolves.toBe("Sign In");
+    await expect(frameScreen(page)).resolves.toBe("signIn");
+    await expect(w.locator(".ba-home").count()).resolves.toBe(0);
+    await expect(signInEntry(page).count()).resolves.toBe(0);
+    await expect(
+      page.evaluate(() => document.querySelector("brand-app")?.shadowRoot?.activeElement?.textContent),
+    ).resolves.toBe("Sign In");
+    await w.locator(".ba-bar").getByRole("button", { name: "Back" }).click();
+    await expect(frameScreen(page)).resolves.toBe("home");
+    await signInEntry(page).click();
     const email = `end-user-${Date.now()}@example.com`;
     await w.getByLabel("Email or phone").fill(email);
     expect(await seriousViolations(page)).toEqual([]);
@@ -120,7 +146,14 @@ describe("widget sign-in", () => {
     // fallback token built from the user id is sent.
     const subscribed = page.waitForRequest("**/api/mobile/app/push-notifications/subscribe3");
     await w.getByRole("button", { name: "Confirm code" }).click();
+    // Signed in: back on home, and the entry is now My Profile (with Sign Out).
     await w.getByRole("button", { name: "My Profile" }).waitFor();
+    await expect(frameScreen(page)).resolves.toBe("home");
+    await expect(w.locator(".ba-account-menu").getByRole("button").allTextContents()).resolves.toEqual([
+      "My Profile",
+      "Sign Out",
+    ]);
+    await expect(signInEntry(page).count()).resolves.toBe(0);
     const sub = JSON.parse((await subscribed).postData() ?? "{}");
     const user = await page.evaluate(
       (id) => JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}"),
@@ -129,8 +162,37 @@ describe("widget sign-in", () => {
     expect(sub).toEqual({ userId: user.userId, platform: "Web", token: `web-${user.userId}` });
 
     await w.getByRole("button", { name: "My Profile" }).click();
+    await expect(frameScreen(page)).resolves.toBe("profile");
     await w.getByLabel("Full Name").fill("Ada Lovelace");
+    // A phone the server refuses: its message with the spec's code 200, and what was typed stays.
+    await w.getByLabel("Phone").fill("not a phone");
     await w.getByRole("button", { name: "Save" }).click();
+    await expect(w.getByRole("alert").textContent()).resolves.toBe("invalid phone number (code 200)");
+    await expect(w.getByLabel("Full Name").inputValue()).resolves.toBe("Ada Lovelace");
+    await expect(w.getByLabel("Phone").inputValue()).resolves.toBe("not a phone");
+    await expect(w.getByText("Profile saved").count()).resolves.toBe(0);
+    // The server failing outright (a 500 answered once): the same, with its message.
+    await w.getByLabel("Phone").fill("");
+    await page.route(
+      "**/api/mobile/users/*",
+      (route) =>
+        route.request().method() === "PUT"
+          ? route.fulfill({
+              status: 500,
+              contentType: "application/json",
+              body: JSON.stringify({ error: { message: "Internal Server Error", code: "Internal" } }),
+            })
+          : route.fallback(),
+      { times: 1 },
+    );
+    await w.getByRole("button", { name: "Save" }).click();
+    await w.getByRole("alert").filter({ hasText: "(code 200)" }).waitFor();
+    await expect(w.getByLabel("Full Name").inputValue()).resolves.toBe("Ada Lovelace");
+    await expect(frameScreen(page)).resolves.toBe("profile");
+    // Saved: the confirmation, and the profile stored.
+    await w.getByRole("button", { name: "Save" }).click();
+    await w.getByRole("status").filter({ hasText: "Profile saved" }).waitFor();
+    await expect(w.getByRole("alert").count()).resolves.toBe(0);
     await page.waitForFunction(
       (id) =>
         JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}").profile?.name === "Ada Lovelace",
@@ -141,18 +203,28 @@ describe("widget sign-in", () => {
     await w.getByLabel("Vehicle Year").fill("2021");
     await w.getByRole("button", { name: "Add vehicle" }).click();
     await w.getByText("2021 Ford F-150").waitFor();
+    await w.getByText("Vehicle added").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // Escape leaves the screen; the focus is back on the entry.
+    await page.keyboard.press("Escape");
+    await expect(frameScreen(page)).resolves.toBe("home");
+    await expect(
+      page.evaluate(() => document.querySelector("brand-app")?.shadowRoot?.activeElement?.textContent),
+    ).resolves.toBe("My Profile");
 
     // After a reload the profile is loaded from the server with the stored token.
     await page.reload();
     await w.getByRole("button", { name: "My Profile" }).click();
     await expect(w.getByLabel("Full Name").inputValue()).resolves.toBe("Ada Lovelace");
     await w.getByText("2021 Ford F-150").waitFor();
+    await w.locator(".ba-bar").getByRole("button", { name: "Back" }).click();
 
     await w.getByRole("button", { name: "Sign Out" }).click();
     await w.getByText("Are you sure you want to sign out?").waitFor();
+    await expect(frameScreen(page)).resolves.toBe("signOut");
     await w.getByRole("button", { name: "Ok" }).click();
     await w.locator(".ba-account-menu").getByRole("button", { name: "Sign In" }).waitFor();
+    await expect(frameScreen(page)).resolves.toBe("home");
     const stored = await page.evaluate(
       (id) => JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}"),
       appId,
