@@ -115,46 +115,44 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
       <style>{styles}</style>
       <div className="ba-shell" ref={shell}>
         {ready ? (
-          <>
-            <AppView
-              screens={
-                runtime && account
-                  ? runtime.accountScreens({
-                      account: runtime.widget.account,
-                      state: account,
-                      client,
-                      makeModelType: state.app.makeModelType,
-                      t: accountTexts(state.app.lang),
-                    })
-                  : undefined
-              }
-              definition={state.app.definition}
-              appId={state.app.appId}
-              mode="widget"
-              lang={state.app.lang === "es" ? "es" : "en"}
-              onNavigate={(route, page) => {
-                track("page_view", { page, featureId: route.featureId });
-                emit("brand-app:navigate", { appId: id, pageId: page });
-              }}
-              onShare={share}
-              sliderHint={!sliderHintSeen(id)}
-              onSliderHintHidden={() => rememberSliderHint(id)}
-              onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
-              selectedDealerships={dealerships}
+          <AppView
+            screens={
+              runtime && account
+                ? runtime.accountScreens({
+                    account: runtime.widget.account,
+                    state: account,
+                    client,
+                    makeModelType: state.app.makeModelType,
+                    t: accountTexts(state.app.lang),
+                  })
+                : undefined
+            }
+            definition={state.app.definition}
+            appId={state.app.appId}
+            mode="widget"
+            lang={state.app.lang === "es" ? "es" : "en"}
+            onNavigate={(route, page) => {
+              track("page_view", { page, featureId: route.featureId });
+              emit("brand-app:navigate", { appId: id, pageId: page });
+            }}
+            onShare={share}
+            sliderHint={!sliderHintSeen(id)}
+            onSliderHintHidden={() => rememberSliderHint(id)}
+            onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
+            selectedDealerships={dealerships}
             integrations={state.app.integrations}
-              onSelectDealership={(f, i) => {
-                const name = (f.dealerships as { name?: unknown }[] | undefined)?.[i]?.name;
-                if (typeof name === "string") setDealerships(writeDealership(id, f.id, name));
-              }}
-              onEnablePush={runtime && pushUndecided() ? () => runtime.widget.enablePush() : undefined}
-              onSubmitForm={async (f, values) => {
-                // The runtime knows the end user; before it arrives the stored id (or a fresh one) is used.
-                const userId = runtime?.widget.account.userId() ?? storedUserId(id);
-                await client.submitForm(userId, f.id, values);
-                track("form_submit", { featureId: f.id, title: f.title });
-              }}
-            />
-          </>
+            onSelectDealership={(f, i) => {
+              const name = (f.dealerships as { name?: unknown }[] | undefined)?.[i]?.name;
+              if (typeof name === "string") setDealerships(writeDealership(id, f.id, name));
+            }}
+            onEnablePush={runtime && pushUndecided() ? () => runtime.widget.enablePush() : undefined}
+            onSubmitForm={async (f, values) => {
+              // The runtime knows the end user; before it arrives the stored id (or a fresh one) is used.
+              const userId = runtime?.widget.account.userId() ?? storedUserId(id);
+              await client.submitForm(userId, f.id, values);
+              track("form_submit", { featureId: f.id, title: f.title });
+            }}
+          />
         ) : (
           <div className="ba-root">
             <p className={state.status === "error" ? "ba-status ba-error" : "ba-status"} role="status">
