@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { type IconCategoryView, iconCategories, iconsOf } from "./api.ts";
 import type { PromoTexts } from "./texts.ts";
 
@@ -57,8 +58,10 @@ export function IconPicker({ domainType, current, texts, onChange, onCancel }: P
   }, [category, domainType]);
 
   const loading = categories === null || icons === null;
-  return (
-    <div className="promo-modal-backdrop">
+  // Rendered at the end of <body>, above the whole page: inside the item's list it shared the page's
+  // stacking with the phone frame, which showed through the backdrop.
+  return createPortal(
+    <div className="promo-modal-backdrop" data-testid="promo-modal-backdrop">
       <div
         className="promo-modal"
         role="dialog"
@@ -109,6 +112,7 @@ export function IconPicker({ domainType, current, texts, onChange, onCancel }: P
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -3,6 +3,7 @@ import type { Promo, PromoItem } from "../schemas/index.ts";
 import { textColorOn } from "./contrast.ts";
 import { InlineTitle } from "./InlineTitle.tsx";
 import { ItemEditor, type ItemErrors } from "./ItemEditor.tsx";
+import { LOGO_WIDTHS, Picture } from "./images.tsx";
 import { PromoIcon } from "./PromoIcon.tsx";
 import type { PromoProps } from "./props.ts";
 import { Simulator } from "./Simulator.tsx";
@@ -50,7 +51,17 @@ export function PromoPage(props: PromoProps & { editor?: PromoEditor }) {
 
   const header = (
     <header className="promo-brand">
-      {logo ? <img className="promo-logo" src={logo} alt={t.logoAlt(name)} width={64} height={64} /> : null}
+      {logo ? (
+        <Picture
+          className="promo-logo"
+          src={logo}
+          alt={t.logoAlt(name)}
+          width={64}
+          height={64}
+          widths={LOGO_WIDTHS}
+          sizes="64px"
+        />
+      ) : null}
       <h1>{name}</h1>
     </header>
   );
@@ -192,12 +203,15 @@ export function PromoPage(props: PromoProps & { editor?: PromoEditor }) {
       <footer className="promo-footer">
         {stores}
         {bottomLogo ? (
-          <img
+          <Picture
             className="promo-bottom-logo"
             src={bottomLogo}
             alt={t.bottomLogoAlt(name)}
             width={160}
             height={48}
+            widths={[192, 384]}
+            sizes="160px"
+            lazy
           />
         ) : null}
         {props.poweredBy && poweredByUrl ? (

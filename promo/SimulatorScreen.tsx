@@ -1,5 +1,6 @@
 import type { AppDefinition } from "../schemas/index.ts";
 import { AppScreen, viewStyles } from "../sdk/views/index.ts";
+import { simulatorStyles } from "./styles.ts";
 import type { PromoLanguage } from "./texts.ts";
 
 export interface SimulatorScreenProps {
@@ -12,7 +13,7 @@ export interface SimulatorScreenProps {
 export default function SimulatorScreen({ definition, appId, language }: SimulatorScreenProps) {
   return (
     <>
-      <style>{viewStyles}</style>
+      <style>{viewStyles + simulatorStyles}</style>
       <AppScreen definition={definition} appId={appId} mode="promo" lang={language} />
     </>
   );

@@ -1,3 +1,4 @@
+import { COVER_SIZES, COVER_WIDTHS, hasVariants, posterCover, variantSrcSet } from "./images.tsx";
 import type { PromoProps } from "./props.ts";
 import { absoluteUrl, safeColor, safeHref } from "./safe.ts";
 import { promoTexts } from "./texts.ts";
@@ -24,8 +25,15 @@ export function headTags(props: PromoProps, origin: string): string {
   // A wide cover makes the better card; the square logo is the fallback.
   const image = absoluteUrl(app.definition.cover, origin) ?? absoluteUrl(logo, origin);
   const themeColor = safeColor(props.promo?.backgroundColor);
+  // The cover in the phone frame is the page's largest image on a phone (its Largest Contentful Paint):
+  // asked for before the styles and scripts, at the width the screen needs.
+  const cover = posterCover(app.definition);
+  const preload = hasVariants(cover)
+    ? `<link rel="preload" as="image" type="image/webp" imagesrcset="${escapeHtml(variantSrcSet(cover, COVER_WIDTHS))}" imagesizes="${COVER_SIZES}" fetchpriority="high">`
+    : "";
   return [
     `<title>${escapeHtml(title)}</title>`,
+    preload,
     meta("name", "description", description),
     `<link rel="canonical" href="${escapeHtml(props.appUrl)}">`,
     logo

@@ -27,10 +27,15 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;b
 .promo-qr figcaption{font-size:.9rem;max-width:200px;text-align:center}
 .promo-phone{margin:0;width:300px;height:600px;padding:14px;border-radius:44px;background:#111;box-shadow:0 12px 40px rgba(0,0,0,.25)}
 .promo-phone-screen{width:100%;height:100%;border-radius:32px;overflow:hidden auto;overscroll-behavior:contain;background:#fff}
+.promo picture{display:contents}
+.promo-poster-header{display:flex;align-items:center;gap:10px;padding:10px 12px;font-size:17px;font-weight:600;color:#1f2329}
+.promo-poster-header img{width:40px;height:40px;object-fit:contain;border-radius:8px;flex:none}
+.promo-poster-header span{flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.promo-poster-cover{display:block;width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;background:#e9ecef}
 @media (max-width:720px){.promo-phone{width:260px;height:520px}}
 .promo-items{list-style:none;margin:40px 0 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));gap:16px}
 .promo-item{display:flex;gap:14px;align-items:flex-start;padding:16px;border-radius:14px;background:rgba(255,255,255,.92);color:#1f2329}
-.promo-item h3{margin:0 0 4px;font-size:1.05rem}
+.promo-item h3{margin:0 0 4px;font-size:1.05rem;overflow-wrap:normal;word-break:normal;hyphens:manual}
 .promo-item p{margin:0;color:#4b5563}
 .promo-item-text{flex:1;min-width:0}
 .promo-icon{flex:none;display:block;width:48px;height:48px}
@@ -45,7 +50,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;b
 .promo-actions button,.promo-icon-edit button{font:inherit;padding:6px 14px;border-radius:8px;border:1px solid #1f6feb;background:#fff;color:#174ea6;cursor:pointer}
 .promo-actions button[type=submit],.promo-actions button:first-child{background:#1f6feb;color:#fff}
 .promo-actions button:disabled{opacity:.6;cursor:default}
-.promo-modal-backdrop{position:fixed;inset:0;background:rgba(0,0,0,.45);display:flex;align-items:center;justify-content:center;padding:16px;z-index:10}
+.promo-modal-backdrop{position:fixed;inset:0;background:rgba(0,0,0,.45);display:flex;align-items:center;justify-content:center;padding:16px;z-index:1000}
 .promo-modal{background:#fff;color:#1f2329;border-radius:12px;padding:20px;width:min(560px,100%);max-height:90vh;overflow:auto;display:grid;gap:12px}
 .promo-modal h2{margin:0;font-size:1.2rem}
 .promo-icon-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(44px,1fr));gap:6px}
@@ -58,4 +63,14 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;b
 .promo-failed{margin:48px 0;font-size:1.2rem;color:#b42318}
 .promo-status{position:fixed;bottom:12px;left:50%;transform:translateX(-50%);margin:0;padding:6px 12px;border-radius:8px;background:#1f2329;color:#fff;font-size:.9rem}
 .promo-status:empty{display:none}
+`;
+
+/**
+ * Added after the views' own styles inside the simulator's shadow root: at the phone frame's width a
+ * feature's label must wrap between words, never inside one ('Specia ls'); a word longer than its tile
+ * ends in an ellipsis instead of breaking.
+ */
+export const simulatorStyles = `
+.ba-root .ba-feature-title,.ba-root .ba-tile-text{overflow-wrap:normal;word-break:normal;hyphens:manual;overflow:hidden;text-overflow:ellipsis}
+.ba-root .ba-feature-title,.ba-root .ba-tile-text{display:block;max-width:100%}
 `;

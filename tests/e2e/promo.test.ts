@@ -116,6 +116,62 @@ describe("promo page", () => {
     expect(shift).toBeLessThan(0.01);
   });
 
+  it("wraps the simulator's labels between words or ends them in an ellipsis, never inside a word", async () => {
+    // Long single words in narrow tiles: before, 'overflow-wrap: break-word' split them ('Specia ls').
+    const titles = ["Specials", "Roadside Assistance", "Vehicleregistrationrenewals", "Certifications"];
+    const res = await fetch(`${baseUrl}/api/apps`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${ownerToken}` },
+      body: JSON.stringify({
+        definition: {
+          name: "Label Motors",
+          theme: { layout: "LogoAndCover" },
+          features: titles.map((title, i) => ({
+            id: `00000000-0000-4000-8000-00000000010${i}`,
+            type: "ClickToCall",
+            title,
+            phone: "(555) 010-2030",
+          })),
+        },
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const labelsApp = ((await res.json()) as { data: { appId: string } }).data.appId;
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseUrl}/promo/${labelsApp}`);
+      await expect
+        .poll(() => page.locator("[data-testid=promo-simulator] .ba-feature-title").count())
+        .toBe(titles.length);
+      // Each word of each label lies on one line: a Range over its letters has its boxes at one height.
+      const measured = await page.evaluate(() => {
+        const root = document.querySelector("[data-testid=promo-simulator]")?.shadowRoot;
+        const labels = [...(root?.querySelectorAll(".ba-feature-title") ?? [])];
+        const split: string[] = [];
+        for (const label of labels) {
+          const node = label.firstChild;
+          if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+          for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const lines = new Set(
+              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+            );
+            if (lines.size > 1) split.push(`${word[0]} (${lines.size} lines)`);
+          }
+        }
+        return { labels: labels.map((l) => l.textContent), split };
+      });
+      expect(measured.labels, `${viewport.width}px`).toEqual(titles);
+      expect(measured.split, `${viewport.width}px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
   it("serves the hashed script chunks for good and the entry script briefly", async () => {
     const scripts = await page.evaluate(() =>
       performance
@@ -162,6 +218,29 @@ describe("promo page", () => {
     await editor.getByRole("button", { name: "Change icon" }).click();
     const dialog = page.getByRole("dialog", { name: "Change button icon" });
     await dialog.locator(".promo-icon-choice").first().waitFor();
+    // The picker's backdrop lies over the whole page, the phone frame included: what is at the simulator's
+    // centre is the backdrop (or the dialog on it), not the simulator showing through.
+    const simulator = page.locator("[data-testid=promo-simulator]");
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await simulator.evaluate((el) => el.scrollIntoView({ block: "center" }));
+      const box = (await simulator.boundingBox())!;
+      const hit = await page.evaluate(
+        ([x, y]) => {
+          const el = document.elementFromPoint(x, y);
+          return {
+            inBackdrop: !!el?.closest("[data-testid=promo-modal-backdrop]"),
+            what: el ? `${el.tagName.toLowerCase()}.${el.className}` : "nothing",
+          };
+        },
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(hit.inBackdrop, `${viewport.width}px: ${hit.what}`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     const chosen = await dialog.locator(".promo-icon-choice img").first().getAttribute("src");
     await dialog.locator(".promo-icon-choice").first().click();
     await dialog.getByRole("button", { name: "Change" }).click();
