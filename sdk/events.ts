@@ -60,7 +60,7 @@ export interface BrandAppErrorDetail {
   appId: string;
   /** One of `BRAND_APP_ERROR_CODES`, or the HTTP status of a failed app load (0: network or timeout). */
   code: number;
-  /** The message the widget shows (the server's `error.message`, or "Unknown error"). */
+  /** The message the widget shows the end user (in the app's language; "Unknown error" when unknown). */
   message: string;
 }
 

@@ -359,5 +359,49 @@ defineBrandApp({ apiBase: ${JSON.stringify(server.url)} });
         .toEqual(["brand-app:sign-in", "brand-app:sign-out"]);
       expect((await heard()).filter((h) => h.type === "brand-app:sign-out")[0].detail).toEqual({ appId });
     });
+
+    it("works the same from a bundler's build of the host's own module (Vite)", async () => {
+      // The host app's source imports the package by name; Vite resolves it through its exports and bundles it.
+      const app = path.join(project, "app");
+      fs.mkdirSync(app);
+      fs.writeFileSync(
+        path.join(app, "index.html"),
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bundled host</title>
+<script type="module" src="./main.js"></script></head><body><brand-app app-id="${appId}"></brand-app></body></html>`,
+      );
+      fs.writeFileSync(
+        path.join(app, "main.js"),
+        `import { BRAND_APP_EVENTS, defineBrandApp } from "@brand-apps/widget";
+window.heard = [];
+for (const type of Object.values(BRAND_APP_EVENTS))
+  document.addEventListener(type, (e) => heard.push({ type, detail: e.detail }));
+defineBrandApp({ apiBase: ${JSON.stringify(server.url)} });
+`,
+      );
+      const vite = path.join(root, "node_modules/vite/bin/vite.js");
+      await run(
+        process.execPath,
+        [vite, "build", app, "--outDir", path.join(project, "bundled"), "--base", "./", "--logLevel", "warn"],
+        { cwd: project },
+      );
+      const bundled = await browser.newPage();
+      const calls: string[] = [];
+      bundled.on("request", (r) => calls.push(r.url()));
+      await bundled.goto(`${site.url}/bundled/index.html`);
+      const w = bundled.locator(`brand-app[app-id="${appId}"]`);
+      await expect.poll(() => w.locator(".ba-name").textContent()).toBe("Package Motors");
+      await expect
+        .poll(() => bundled.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
+        .toEqual([
+          { type: "brand-app:ready", detail: { appId } },
+          { type: "brand-app:navigate", detail: { appId, pageId: "home" } },
+        ]);
+      // The page's own files from the host, the app from the API, never the package's node_modules path.
+      expect(calls.filter((url) => url.includes("/node_modules/"))).toEqual([]);
+      expect(calls.filter((url) => url.includes("/api/mobile/app"))).toEqual([
+        `${server.url}/api/mobile/app`,
+      ]);
+      await bundled.close();
+    });
   });
 });
