@@ -194,6 +194,7 @@ export const viewStyles = `
 :host(brand-app) .ba-account-menu{box-sizing:border-box;height:${ACCOUNT_MENU_PX}px;align-items:center;padding-top:0;padding-bottom:0}
 :host(brand-app) .ba-account-prompt,:host(brand-app) .ba-account-error{position:absolute;left:0;right:0;bottom:0;z-index:5;margin:8px 12px;box-shadow:0 4px 16px rgba(0,0,0,.2)}
 :host(brand-app) .ba-status{margin:auto}
+:host(brand-app) .ba-shell>.ba-root:has(>.ba-status:not(.ba-error))::before{content:"";display:block;flex:none;margin-top:${ACCOUNT_MENU_PX + 60}px;aspect-ratio:16/10;max-height:${COVER_MAX_PX}px;background:#e9ecef}
 .ba-root .ba-cover,.ba-root .ba-cover-video,.ba-root .ba-slide-image{height:auto;max-height:${COVER_MAX_PX}px}
 .ba-root .ba-brands img{width:64px;object-fit:contain}
 `;
