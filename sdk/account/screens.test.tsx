@@ -187,6 +187,25 @@ describe("the account inside the app's frame", () => {
     expect($<HTMLInputElement>("input[name=contact]")?.value).toBe("ada@");
   });
 
+  it("'Login later' on the screen closes it; opened again, the sign-in goes on from the contact", async () => {
+    await mount();
+    await click(button("Sign In"));
+    await click(button("Login later"));
+    expect($("[data-page=home]")).not.toBeNull();
+    expect(container.textContent).not.toContain("Sign in for special offers");
+    expect(focused()).toBe(button("Sign In"));
+    expect(JSON.parse(localStorage.getItem(`brand-app:${APP}:user`) ?? "{}").loginLaterAt).toEqual(
+      expect.any(Number),
+    );
+
+    await click(button("Sign In"));
+    expect($("[data-page=signIn]")).not.toBeNull();
+    await type("contact", "ada@example.com");
+    await click(button("Send Code"));
+    expect(container.textContent).toContain("We sent a code to ada@example.com");
+    expect(api.calls.filter((c) => c.path.endsWith("/auth/email-confirmation"))).toHaveLength(1);
+  });
+
   it("signing in closes the screen; the entry becomes My Profile (and Sign Out) and takes the focus", async () => {
     await mount();
     await click(button("Sign In"));
