@@ -31,6 +31,8 @@ beforeEach(() => {
       requested.push({ url: String(url), app });
       const json = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+      if (String(url).includes("/api/mobile/users/"))
+        return json(503, { error: { message: "Service down", code: "Unavailable" } });
       if (!String(url).endsWith("/api/mobile/app")) return json(200, { data: { stored: 0 } });
       if (app === "missing") return json(404, { error: { message: "App not found", code: "AppNotFound" } });
       return json(200, {
@@ -48,6 +50,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const name of names) document.removeEventListener(name, hear);
   for (const el of document.querySelectorAll("brand-app")) el.remove();
+  localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -108,5 +111,26 @@ describe("defineBrandApp", () => {
         },
       ]),
     );
+  });
+
+  it("reports a signed-in end user's profile that cannot be loaded as brand-app:error 202", async () => {
+    defineBrandApp({ apiBase: "https://apps.example.com" });
+    localStorage.setItem(
+      "brand-app:app-4:user",
+      JSON.stringify({ userId: "user-4", token: "t", profile: {} }),
+    );
+    mount("app-4");
+    await vi.waitFor(() =>
+      expect(heard.filter((h) => h.type === "brand-app:error")).toEqual([
+        {
+          type: "brand-app:error",
+          detail: { appId: "app-4", code: 202, message: "Service down" },
+          from: "app-4",
+        },
+      ]),
+    );
+    expect(requested.filter((r) => r.url.includes("/mobile/users/")).map((r) => r.url)).toEqual([
+      "https://apps.example.com/api/mobile/users/user-4",
+    ]);
   });
 });
