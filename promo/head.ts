@@ -1,4 +1,12 @@
-import { COVER_SIZES, COVER_WIDTHS, hasVariants, posterCover, variantSrcSet } from "./images.tsx";
+import {
+  COVER_SIZES,
+  COVER_WIDTHS,
+  hasVariants,
+  posterCover,
+  SIMULATOR_LOGO_WIDTH,
+  variantSrcSet,
+  variantUrl,
+} from "./images.tsx";
 import type { PromoProps } from "./props.ts";
 import { absoluteUrl, safeColor, safeHref } from "./safe.ts";
 import { promoTexts } from "./texts.ts";
@@ -37,7 +45,8 @@ export function headTags(props: PromoProps, origin: string): string {
     meta("name", "description", description),
     `<link rel="canonical" href="${escapeHtml(props.appUrl)}">`,
     logo
-      ? `<link rel="icon" href="${escapeHtml(logo)}"><link rel="apple-touch-icon" href="${escapeHtml(logo)}">`
+      ? // The tab's icon is the logo's small WebP variant (the one the page draws anyway) when there is one.
+        `<link rel="icon" href="${escapeHtml(variantUrl(logo, SIMULATOR_LOGO_WIDTH))}"${hasVariants(logo) ? ' type="image/webp"' : ""}><link rel="apple-touch-icon" href="${escapeHtml(logo)}">`
       : // Without a logo, the product's own icon (served by server/routes/pages.ts).
         '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     meta("name", "theme-color", themeColor),

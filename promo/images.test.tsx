@@ -39,6 +39,8 @@ describe("promo images at the size shown", () => {
       `<picture><source type="image/webp" srcSet="${logo}?w=96 96w, ${logo}?w=192 192w" sizes="64px"/><img class="promo-logo" src="${logo}" alt="Sized Motors logo" width="64" height="64" decoding="async"/></picture>`,
     );
     expect(html).toContain(`<img src="${logo}?w=192" alt="" width="40" height="40" decoding="async"/>`);
+    // The tab's icon is the same small variant.
+    expect(html).toContain(`<link rel="icon" href="${logo}?w=192" type="image/webp">`);
     // The bottom logo is below the fold: lazy.
     expect(html).toMatch(
       /<img class="promo-bottom-logo" src="[^"]+" alt="Sized Motors" width="160" height="48" decoding="async" loading="lazy"\/>/,

@@ -5,10 +5,16 @@ export const LOADING_END_DELAY_MS = 2000;
 export const LOADING_END_EVENT = "promo:loading-end";
 export const LOADING_END_ATTRIBUTE = "data-loading-end";
 
-/** Resolves when an image URL has loaded or failed; a broken icon must not hold the signal back forever. */
+/**
+ * Resolves when an image URL has loaded or failed; a broken icon must not hold the signal back forever.
+ * Tinted icons are CSS masks, which the browser fetches in CORS mode: asked for the same way here, the
+ * page's own request is reused instead of a second download of each icon ('[colorful]' ones are plain
+ * images, fetched without CORS).
+ */
 export function loadImage(src: string): Promise<void> {
   return new Promise((resolve) => {
     const img = new Image();
+    if (!src.includes("[colorful]")) img.crossOrigin = "anonymous";
     img.onload = img.onerror = () => resolve();
     img.src = src;
   });
