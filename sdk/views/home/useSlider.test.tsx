@@ -9,7 +9,7 @@ import { useSlider } from "./useSlider.ts";
 function Harness({ openLink, onHintHidden }: { openLink: (url: string) => void; onHintHidden?: () => void }) {
   const { track, send, hint, hideHint } = useSlider(2, false, openLink, true, onHintHidden);
   return (
-    <div className="track" {...track} onMouseEnter={hideHint}>
+    <section className="track" aria-label="slides" {...track} onMouseEnter={hideHint}>
       {hint ? <p className="hint">hint</p> : null}
       <a
         href="https://dealer.example/1"
@@ -20,7 +20,7 @@ function Harness({ openLink, onHintHidden }: { openLink: (url: string) => void; 
       >
         slide
       </a>
-    </div>
+    </section>
   );
 }
 
