@@ -19,6 +19,9 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> = asy
   // IMAGE_QUEUE, or buildApp({ config: { images } })), never on this process's libuv pool.
   const pool = new ImagePool(imagePoolOptions(app.config.images));
   app.addHook("onClose", () => pool.close());
+  // A listening server (npm start, e2e) starts its workers at once; tests through inject never listen, so
+  // they start workers only when they upload.
+  app.addHook("onListen", async () => pool.warm());
 
   app.post<{ Querystring: { mutations?: string } }>(
     "/images2",

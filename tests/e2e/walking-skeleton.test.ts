@@ -63,7 +63,7 @@ describe("walking skeleton through every face", () => {
         .jpeg()
         .toBuffer(),
     });
-    await expect.poll(() => phone.getByText("Logo is required").count()).toBe(0);
+    await expect.poll(() => phone.getByText("Logo is required").count(), { timeout: 15000 }).toBe(0);
     const logoSrc = await page.getByRole("img", { name: "Logo preview" }).getAttribute("src");
     expect(logoSrc).toMatch(/^\/api\/images\/[0-9a-f-]+\.png$/);
     // The server converted the JPEG to PNG.
@@ -78,7 +78,9 @@ describe("walking skeleton through every face", () => {
       mimeType: "image/png",
       buffer: await solidPng(640, 400, 20, 90, 200),
     });
-    await expect.poll(() => page.locator("[data-testid=phone-preview] .ba-cover").count()).toBe(1);
+    await expect
+      .poll(() => page.locator("[data-testid=phone-preview] .ba-cover").count(), { timeout: 15000 })
+      .toBe(1);
     expect(await page.locator("[data-testid=phone-preview] .ba-logo").getAttribute("src")).toBe(logoSrc);
     // The draft survived the move between editors.
     expect(await textIn("[data-testid=phone-preview] .ba-name")).toBe(name);
@@ -91,7 +93,9 @@ describe("walking skeleton through every face", () => {
     appId = page.url().split("/")[4];
 
     await page.reload();
-    await expect.poll(() => page.locator("[data-testid=phone-preview] .ba-cover").count()).toBe(1);
+    await expect
+      .poll(() => page.locator("[data-testid=phone-preview] .ba-cover").count(), { timeout: 15000 })
+      .toBe(1);
     expect(await textIn("[data-testid=phone-preview] .ba-name")).toBe(name);
 
     await page.getByRole("link", { name: "Brand" }).click();
