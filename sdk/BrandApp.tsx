@@ -114,6 +114,8 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     <>
       <style>{styles}</style>
       <div className="ba-shell" ref={shell}>
+        {/* Above the app: the account prompt floats over the widget's bottom edge. */}
+        {ready ? <WidgetAppBanner appId={id} apiBase={base} appLang={state.app.lang} /> : null}
         {ready ? (
           <AppView
             screens={
@@ -160,7 +162,6 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
             </p>
           </div>
         )}
-        {ready ? <WidgetAppBanner appId={id} apiBase={base} appLang={state.app.lang} /> : null}
         {debug ? (
           <DebugOverlay
             values={{
