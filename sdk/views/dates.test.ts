@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { notificationTimeText, offerDate, referralExpiryText } from "./dates.ts";
 import { type Lang, translator } from "./i18n.ts";
 
-const ctx = (lang: Lang) => ({ t: translator(lang), lang, now: "2030-11-10T12:00:00Z", timeZone: "UTC" });
+const ctx = (lang: Lang) => ({
+  t: translator(lang),
+  lang,
+  now: Date.parse("2030-11-10T12:00:00Z"),
+  timeZone: "UTC",
+});
 
 describe("the views' date lines in the app's language", () => {
   it("writes Spanish dates in Spanish order with Spanish labels", () => {
