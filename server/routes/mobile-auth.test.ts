@@ -127,7 +127,7 @@ describe("passwordless sign-in", () => {
     ).toBe(401);
   });
 
-  it("refuses unknown and discontinued apps and a missing app header", async () => {
+  it("refuses unknown apps and a missing app header (discontinued apps: discontinued-apps.test.ts and the test below)", async () => {
     const res = await mobile(
       "POST",
       "/mobile/users/auth/email-confirmation",
