@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef } from "react";
+import { SIGN_IN_MESSAGES } from "../../machines/sign-in.ts";
 import type { Account, AccountState } from "../account.ts";
 import { type AccountTexts, fill } from "./texts.ts";
 
@@ -43,7 +44,7 @@ export function SignInPanel({
     <form className="ba-account-form" onSubmit={submit} noValidate aria-busy={busy}>
       {flow.notice ? (
         <p className="ba-account-notice" role="status">
-          {flow.notice}
+          {signInMessage(t, flow.notice)}
         </p>
       ) : null}
       {onCodeStep ? (
@@ -81,7 +82,7 @@ export function SignInPanel({
       )}
       {flow.error ? (
         <p id="ba-sign-in-error" className="ba-account-form-error" role="alert">
-          {flow.error}
+          {signInMessage(t, flow.error)}
         </p>
       ) : null}
       <div className="ba-account-actions">
@@ -118,4 +119,15 @@ export function SignInPanel({
       </div>
     </form>
   );
+}
+
+/**
+ * The sign-in machine's own messages (machines/sign-in.ts, the spec's English words) in these texts'
+ * language; anything else (the server's message, already in the app's language) is shown as it is.
+ */
+function signInMessage(t: AccountTexts, message: string): string {
+  if (message === SIGN_IN_MESSAGES.codeRequired) return t.codeRequired;
+  if (message === SIGN_IN_MESSAGES.startOver) return t.startOverNotice;
+  if (message === SIGN_IN_MESSAGES.unknown) return t.unknownError;
+  return message;
 }

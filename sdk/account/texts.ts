@@ -44,6 +44,8 @@ const en = {
   vehicleAdded: "Vehicle added",
   vehicleRemoved: "Vehicle removed",
   unknownError: "Unknown error",
+  codeRequired: "Code is required",
+  startOverNotice: "Let's start over...",
 };
 export type AccountTexts = typeof en;
 
@@ -86,6 +88,8 @@ const es: AccountTexts = {
   vehicleAdded: "Vehículo agregado",
   vehicleRemoved: "Vehículo eliminado",
   unknownError: "Error desconocido",
+  codeRequired: "El código es obligatorio",
+  startOverNotice: "Empecemos de nuevo...",
 };
 
 export const accountTexts = (lang: string | undefined): AccountTexts => (lang === "es" ? es : en);
