@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { coverLink, isWithinTimeframe } from "../../../core/rules.ts";
 import { useView } from "../context.ts";
 import { safeImage, safeUrl } from "../safe-url.ts";
+import { ExternalLink } from "../ui/ExternalLink.tsx";
 import type { Slide } from "./Slider.tsx";
 import { COVER_SIZE } from "./sizes.ts";
 
@@ -34,7 +35,7 @@ export function Cover({
   autoSlide?: boolean;
   children?: React.ReactNode;
 }) {
-  const { definition, now, t, onOpenLink } = useView();
+  const { definition, now, t } = useView();
   const [failed, setFailed] = useState(false);
   const slides = allowSlider ? visibleSlides(definition.coverSlides, now) : [];
   const name = definition.name ?? "";
@@ -97,21 +98,9 @@ export function Cover({
   return (
     <div className="ba-cover-wrap">
       {href ? (
-        <a
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={
-            onOpenLink
-              ? (e) => {
-                  e.preventDefault();
-                  onOpenLink(href);
-                }
-              : undefined
-          }
-        >
+        <ExternalLink href={href} className="">
           {img}
-        </a>
+        </ExternalLink>
       ) : (
         img
       )}
@@ -135,9 +124,9 @@ function Brands() {
           // biome-ignore lint/suspicious/noArrayIndexKey: brands have no id; their order is the key
           <li key={i}>
             {href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={b.name || href}>
+              <ExternalLink href={href} className="" label={b.name || href}>
                 {logo}
-              </a>
+              </ExternalLink>
             ) : (
               logo
             )}

@@ -104,7 +104,7 @@ const ACTION_TEXT: Record<AppActionKind, string> = {
  * (from the preset catalogue, checked by appSchemeUrl) opens in place, as phones hand it to the app.
  */
 function AppActions({ app, actions }: { app: string; actions: AppAction[] }) {
-  const { t, onOpenLink } = useView();
+  const { t } = useView();
   return (
     <span className="ba-actions">
       {actions.map((a) => {
@@ -116,27 +116,16 @@ function AppActions({ app, actions }: { app: string; actions: AppAction[] }) {
               {text}
             </a>
           );
-        const href = safeUrl(a.href);
-        return href ? (
-          <a
+        return (
+          <ExternalLink
             key={a.kind}
+            href={a.href}
             className="ba-button ba-button-small ba-button-secondary"
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={label}
-            onClick={
-              onOpenLink
-                ? (e) => {
-                    e.preventDefault();
-                    onOpenLink(href);
-                  }
-                : undefined
-            }
+            label={label}
           >
             {text}
-          </a>
-        ) : null;
+          </ExternalLink>
+        );
       })}
     </span>
   );

@@ -10,10 +10,14 @@ import { safeUrl } from "../safe-url.ts";
 export function ExternalLink({
   href,
   className = "ba-button",
+  label,
   children,
 }: {
   href: string | null | undefined;
+  /** The anchor's class; "" for none (a link wrapped around an image). */
   className?: string;
+  /** The accessible name, when the visible text alone does not say where the link goes. */
+  label?: string;
   children: ReactNode;
 }) {
   const { onOpenLink } = useView();
@@ -21,8 +25,9 @@ export function ExternalLink({
   if (!url) return null;
   return (
     <a
-      className={className}
+      className={className || undefined}
       href={url}
+      aria-label={label}
       target="_blank"
       rel="noopener noreferrer"
       onClick={
