@@ -10,6 +10,7 @@ import {
   send,
 } from "./test-endpoints.ts";
 import { type AccessSnapshot, accessChanges, accessSnapshot, fixtureUsers, testApp } from "./test-helpers.ts";
+import { prng, type Rng } from "./testing/prng.ts";
 
 /**
  * Hostile bodies against every write endpoint: wrong types, huge strings, SQL and HTML payloads, unknown and
@@ -25,22 +26,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_401);
 const TOTAL = 2100;
 /** Bodies each with the Associate's and the end user's tokens. */
 const LOW_ROLE_TOTAL = 1050;
-
-/** mulberry32: a tiny deterministic PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
-  return { next, int, pick };
-}
-type Rng = ReturnType<typeof prng>;
 
 const hostileStrings = [
   "",

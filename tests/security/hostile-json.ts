@@ -5,6 +5,10 @@
  * unknown ones added. Everything comes from a seeded PRNG, so one seed replays one run.
  */
 
+import { prng, type Rng } from "../../server/testing/prng.ts";
+
+export { prng, type Rng };
+
 export type Schema = {
   type?: string | string[];
   properties?: Record<string, Schema>;
@@ -33,22 +37,6 @@ export type Schema = {
   else?: Schema;
   [k: string]: unknown;
 };
-
-/** mulberry32: a small deterministic PRNG. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-export type Rng = ReturnType<typeof prng>;
 
 /** Deep nesting kept as a placeholder until serialised (building it as objects would overflow the stack). */
 export class Deep {
