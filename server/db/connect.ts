@@ -8,10 +8,12 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as coreSchema from "./schema.ts";
+import * as loyaltySchema from "./schema-loyalty.ts";
 import * as mobileSchema from "./schema-mobile.ts";
+import * as offersSchema from "./schema-offers.ts";
 
-// The widget's tables live in their own file; queries see both.
-const schema = { ...coreSchema, ...mobileSchema };
+// Each module's tables live in their own file; queries see them all.
+const schema = { ...coreSchema, ...mobileSchema, ...offersSchema, ...loyaltySchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
