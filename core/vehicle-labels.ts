@@ -22,15 +22,11 @@ const pick = (t: VehicleLabels): VehicleLabels => ({
   vin: t.vin,
 });
 
-const LABELS = {
-  en: { vehicle: pick(en.vehicle), trailer: pick(en.vehicle.trailer) },
-  es: { vehicle: pick(es.vehicle), trailer: pick(es.vehicle.trailer) },
-};
-
+// Read when asked, nothing at load time: a bundle that does not call vehicleLabels drops this module.
 export const vehicleLabels = (
   makeModelType: string | null | undefined,
   lang?: string | null,
 ): VehicleLabels => {
-  const set = lang === "es" ? LABELS.es : LABELS.en;
-  return makeModelType === "Trailer" ? set.trailer : set.vehicle;
+  const set = lang === "es" ? es.vehicle : en.vehicle;
+  return pick(makeModelType === "Trailer" ? set.trailer : set);
 };

@@ -11,7 +11,11 @@ import { uuid } from "./ids.ts";
 import type { Widget } from "./runtime.ts";
 import { rememberSliderHint, sliderHintSeen } from "./slider-hint.ts";
 import { readDealerships, readUser, writeDealership } from "./storage.ts";
-import { AppView, type ShareRequest, viewStyles } from "./views/index.ts";
+// The views' own modules, not their index: what the index re-exports for other surfaces (the .ics writer, the
+// preview states) would otherwise be pinned into the first view instead of loading when used.
+import { AppView } from "./views/AppView.tsx";
+import { viewStyles } from "./views/styles.ts";
+import type { ShareRequest } from "./views/types.ts";
 
 export interface BrandAppProps {
   appId?: string;

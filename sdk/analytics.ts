@@ -3,8 +3,8 @@ import { analyticsBufferMachine, type BufferedEvent } from "../machines/analytic
 import type { AnalyticsSignal } from "../schemas/index.ts";
 import { mirrorToTags } from "./analytics-tag.ts";
 import type { WidgetClient } from "./client.ts";
+import { idbDelMany, idbGet, idbSet, idbSetMany, idbValuesUnder } from "./idb.ts";
 import { uuid } from "./ids.ts";
-import { idbDelMany, idbGet, idbSet, idbSetMany, idbValuesUnder } from "./storage.ts";
 
 export type SignalData = NonNullable<AnalyticsSignal["data"]>;
 export type FailureReason = NonNullable<SignalData["failureReason"]>;

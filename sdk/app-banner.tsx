@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { AppBanner, type Lang, pickLang } from "./views/index.ts";
+import { type Lang, pickLang } from "./views/i18n.ts";
+import { AppBanner } from "./views/ui/AppBanner.tsx";
 
 const key = (appId: string) => `brand-app:${appId}:banner`;
 

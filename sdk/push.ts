@@ -1,6 +1,6 @@
 import type { Analytics } from "./analytics.ts";
 import type { WidgetClient } from "./client.ts";
-import { idbGet, idbSet } from "./storage.ts";
+import { idbGet, idbSet } from "./idb.ts";
 
 const urlBase64ToBytes = (s: string) => {
   const raw = atob((s + "=".repeat((4 - (s.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/"));

@@ -1,11 +1,10 @@
-import { createStore, del, delMany, get, promisifyRequest, set, setMany, type UseStore } from "idb-keyval";
-
 /**
  * Browser storage of the widget (spec §3 "Browser storage"). Per app: the end user (id, token, email,
  * profile, login-later time) in localStorage, read synchronously for the first render; the analytics buffer,
- * the install-sent flag and the push token in IndexedDB. Keys are prefixed so the host's own keys are safe.
+ * the install-sent flag and the push token in IndexedDB (`idb.ts`, loaded with the runtime so idb-keyval stays
+ * out of the first view). Keys are prefixed so the host's own keys are safe.
  */
-const prefix = (appId: string) => `brand-app:${appId}:`;
+export const prefix = (appId: string) => `brand-app:${appId}:`;
 
 export interface StoredUser {
   userId: string;
@@ -58,40 +57,3 @@ export function writeDealership(appId: string, featureId: string, name: string):
   }
   return all;
 }
-
-let store: UseStore | undefined;
-/** The widget's own IndexedDB database, so it never touches the host's idb-keyval store. */
-function idb(): UseStore {
-  if (typeof indexedDB === "undefined")
-    throw Object.assign(new Error("IndexedDB unavailable"), { unsupported: true });
-  store ??= createStore("brand-app", "keyval");
-  return store;
-}
-
-export const idbGet = <T>(appId: string, key: string): Promise<T | undefined> =>
-  Promise.resolve().then(() => get<T>(`${prefix(appId)}${key}`, idb()));
-export const idbSet = (appId: string, key: string, value: unknown): Promise<void> =>
-  Promise.resolve().then(() => set(`${prefix(appId)}${key}`, value, idb()));
-export const idbDel = (appId: string, key: string): Promise<void> =>
-  Promise.resolve().then(() => del(`${prefix(appId)}${key}`, idb()));
-
-/** Every value whose key starts with `keyPrefix`, in key order (one range read, not the whole store). */
-export const idbValuesUnder = <T>(appId: string, keyPrefix: string): Promise<T[]> =>
-  Promise.resolve().then(() => {
-    const from = `${prefix(appId)}${keyPrefix}`;
-    return idb()("readonly", (s) => promisifyRequest(s.getAll(IDBKeyRange.bound(from, `${from}\uffff`))));
-  });
-export const idbSetMany = (appId: string, entries: [string, unknown][]): Promise<void> =>
-  Promise.resolve().then(() =>
-    setMany(
-      entries.map(([k, v]) => [`${prefix(appId)}${k}`, v]),
-      idb(),
-    ),
-  );
-export const idbDelMany = (appId: string, keys: string[]): Promise<void> =>
-  Promise.resolve().then(() =>
-    delMany(
-      keys.map((k) => `${prefix(appId)}${k}`),
-      idb(),
-    ),
-  );

@@ -4,7 +4,6 @@ import type { Coupon, Event } from "../../schemas/index.ts";
 import { useView, ViewContext, type ViewContextValue } from "./context.ts";
 import { Home } from "./home/Home.tsx";
 import { translator } from "./i18n.ts";
-import { downloadIcs } from "./ics.ts";
 import { HeaderPreview, MissingData, missingItems, UnknownFeature } from "./PreviewStates.tsx";
 import { safeUrl } from "./safe-url.ts";
 import { Popup } from "./screens/Popup.tsx";
@@ -167,7 +166,11 @@ export function AppView(props: AppViewProps & { screens?: SurfaceScreens }) {
       onAddToCalendar:
         props.onAddToCalendar ??
         (mode === "widget"
-          ? (e: Event) => downloadIcs(e, { now: Date.now(), appName: definition.name })
+          ? // The calendar file is written when asked for: its code is not part of the first view.
+            (e: Event) =>
+              void import("./ics.ts").then((m) =>
+                m.downloadIcs(e, { now: Date.now(), appName: definition.name }),
+              )
           : undefined),
       onRedeem: props.onRedeem as ((c: Coupon) => void) | undefined,
       data: { notifications: props.notifications, unreadCount: props.unreadCount, loyalty: props.loyalty },
