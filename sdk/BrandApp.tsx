@@ -48,6 +48,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   const [runtime, setRuntime] = useState<{
     widget: Widget;
     accountScreens: Runtime["accountScreens"];
+    endUser: ReturnType<Runtime["endUserApi"]>;
   } | null>(null);
 
   const state = useSyncExternalStore(app.subscribe, app.get, app.get);
@@ -66,7 +67,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
         if (!live) return;
         widget = m.createWidget(id, base, client, app, emit);
         widget.start();
-        setRuntime({ widget, accountScreens: m.accountScreens });
+        setRuntime({ widget, accountScreens: m.accountScreens, endUser: m.endUserApi(client) });
       },
       () => {
         console.error("brand-app: the widget could not be loaded (code 100)");
@@ -133,6 +134,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
                   })
                 : undefined
             }
+            endUser={runtime ? runtime.endUser(account) : null}
             definition={state.app.definition}
             appId={state.app.appId}
             mode="widget"

@@ -2,6 +2,13 @@ import type { EndUserProfileUpdate, MobileApp, Vehicle } from "../schemas/index.
 import { absoluteUrls } from "./absolute-urls.ts";
 import { takePreloadedApp } from "./preload.ts";
 import { type Lang, pickLang } from "./views/i18n.ts";
+import type {
+  EndUserOffers,
+  LoyaltyCard,
+  PointsAccount,
+  RedemptionRecord,
+  StampResult,
+} from "./views/types.ts";
 
 /**
  * The end user's text for a failed call (views/error-texts.ts errorText), loaded only when a call fails so
@@ -28,6 +35,8 @@ export class WidgetApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** The server's `error.details` (e.g. `retryAfterSeconds` of a limit). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -119,7 +128,12 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     const body = await res.json().catch(() => null);
     if (res.status !== 200) {
       const code: string | undefined = body?.error?.code;
-      throw new WidgetApiError(await failureText(lang, code, body?.error?.message), res.status, code);
+      throw new WidgetApiError(
+        await failureText(lang, code, body?.error?.message),
+        res.status,
+        code,
+        body?.error?.details,
+      );
     }
     // The app's language: every later failure is told to the end user in it.
     if (path === "/mobile/app") appLang = pickLang((body?.data as MobileApp | undefined)?.lang);
@@ -166,6 +180,20 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
     vapidPublicKey: () => request<string>("/mobile/app/push-notifications/vapid-public-key"),
     submitForm: (userId: string, featureId: string, values: Record<string, string | boolean>) =>
       post<{ id: string }>(`${users}/${encodeURIComponent(userId)}/form-data`, { featureId, values }),
+    // The signed-in end user's offers, redemptions, stamp card and points (issue 12; views/types.ts shapes).
+    offers: (userId: string, token: string) =>
+      request<EndUserOffers>(`${users}/${encodeURIComponent(userId)}/offers`, { token }),
+    redeem: (userId: string, token: string, body: { offerId: string; personalizedSpecialId?: string }) =>
+      post<RedemptionRecord>(`${users}/${encodeURIComponent(userId)}/redemptions`, body, token),
+    loyaltyCards: (userId: string, token: string, featureId: string) =>
+      request<LoyaltyCard[]>(
+        `${users}/${encodeURIComponent(userId)}/loyalty-cards?featureId=${encodeURIComponent(featureId)}`,
+        { token },
+      ),
+    stamp: (userId: string, token: string, featureId: string, code: string) =>
+      post<StampResult>(`${users}/${encodeURIComponent(userId)}/loyalty-stamps`, { featureId, code }, token),
+    points: (userId: string, token: string) =>
+      request<PointsAccount>(`${users}/${encodeURIComponent(userId)}/points`, { token }),
     subscribe3: (userId: string, token: string) =>
       post<{ id: string }>("/mobile/app/push-notifications/subscribe3", { userId, platform: "Web", token }),
   };

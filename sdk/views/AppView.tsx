@@ -162,6 +162,12 @@ export function AppView(props: AppViewProps & { screens?: SurfaceScreens }) {
       navigate,
       back,
       openLink,
+      openScreen: props.screens
+        ? (name: string) => {
+            setReturnedFrom(null);
+            setStack((s) => [...s, { page: "surface", name }]);
+          }
+        : undefined,
       onShare: props.onShare ?? (mode === "widget" ? defaultShare : undefined),
       onAddToCalendar:
         props.onAddToCalendar ??

@@ -26,6 +26,11 @@ export interface ViewContextValue extends ViewCallbacks {
   selectedDealerships?: Record<string, string>;
   /** The visitor's user agent; defaults to navigator.userAgent (manufacturer apps open per platform). */
   userAgent?: string;
+  /**
+   * Opens one of the surface's own screens over the current one (the widget's "signIn"); back returns here.
+   * Absent where the surface has none (preview, promo).
+   */
+  openScreen?: (name: string) => void;
 }
 
 /**

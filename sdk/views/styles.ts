@@ -140,6 +140,11 @@ export const viewStyles = `
 .ba-root .ba-stamp{width:44px;height:44px;border-radius:50%;border:2px solid #6b7280;display:flex;align-items:center;justify-content:center;font-weight:600;color:#374151}
 .ba-root .ba-stamp-done{border-color:#1a5fd0;background:#1a5fd0;color:#fff}
 .ba-root .ba-stamp .ba-feature-icon{width:32px;height:32px;background:transparent;color:#fff}
+.ba-root .ba-tag{align-self:flex-start;margin:0 0 2px;padding:1px 8px;border-radius:10px;background:#fef3c7;color:#78350f;font-size:12px;font-weight:700}
+.ba-root .ba-confirm{flex-basis:100%;display:flex;flex-wrap:wrap;gap:8px;padding:12px;border:1px solid #d0d5dd;border-radius:8px}
+.ba-root .ba-confirm>h4,.ba-root .ba-confirm>p{flex-basis:100%;margin:0}
+.ba-root .ba-redeemed{flex-basis:100%;margin:0;color:#05603a}
+.ba-root .ba-redeemed-at{display:block;color:#4b5563;font-size:14px}
 .ba-root .ba-code{letter-spacing:.12em;text-transform:uppercase}
 .ba-root .ba-stats{display:grid;grid-template-columns:1fr 1fr;gap:8px;margin:0}
 .ba-root .ba-stats div{padding:10px;border-radius:8px;background:#f3f4f6;text-align:center}

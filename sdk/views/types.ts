@@ -51,6 +51,85 @@ export interface LoyaltyDisplay {
   terms?: string;
 }
 
+/** A special assigned to the signed-in user alone (issue 12 personalized specials). */
+export type PersonalCoupon = Coupon & { personalizedSpecialId: string };
+
+/** GET /mobile/users/{userId}/offers: the user's personalized specials and the offers they redeemed. */
+export interface EndUserOffers {
+  personalized: PersonalCoupon[];
+  /** Offer ids this user redeemed and may not redeem again. */
+  redeemed: string[];
+}
+
+/** A recorded redemption (POST /mobile/users/{userId}/redemptions). */
+export interface RedemptionRecord {
+  id: string;
+  offerId: string;
+  createdAt: string;
+}
+
+/** One stamp card of the user for a Loyalty feature (GET /mobile/users/{userId}/loyalty-cards). */
+export interface LoyaltyCard {
+  id: string;
+  featureId: string;
+  featureTitle?: string;
+  appUserId: string;
+  stamps: number;
+  stampNumber: number;
+  completedAt?: string | null;
+  createdAt: string;
+  log?: { id: string; method: "code" | "staff"; createdAt: string }[];
+}
+
+/** What a stamp answers: the card after it, whether it filled the card, and then the feature's reward. */
+export interface StampResult {
+  card: LoyaltyCard;
+  completed: boolean;
+  reward?: string;
+}
+
+/** The user's points ledger (GET /mobile/users/{userId}/points). Amounts are integers. */
+export interface PointsAccount {
+  balance: number;
+  /** balance × conversionRate, in the smallest currency unit (cents). */
+  value: number;
+  /** 1 means loyalty dollars (spec §9). */
+  conversionRate: number;
+  expiryDays?: number | null;
+  nextExpiry?: { points: number; on: string } | null;
+  caps?: {
+    daily?: number | null;
+    monthly?: number | null;
+    annual?: number | null;
+    maxPerVisit?: number | null;
+    balanceLimit?: number | null;
+  };
+  history: {
+    id: string;
+    kind: "earn" | "spend" | "expire";
+    amount: number;
+    createdAt: string;
+    expiresAt?: string | null;
+    note?: string | null;
+  }[];
+  milestones?: { id: string; points: number; title: string }[];
+  rewards?: { id: string; title: string; points: number; description?: string | null }[];
+  terms?: string | null;
+}
+
+/**
+ * The signed-in end user's calls (the widget's, with their token). Failures reject with an Error whose
+ * `message` is the end user's text, `status` the HTTP status and `code` the server's error code.
+ */
+export interface EndUserApi {
+  userId: string;
+  offers: () => Promise<EndUserOffers>;
+  redeem: (body: { offerId: string; personalizedSpecialId?: string }) => Promise<RedemptionRecord>;
+  loyaltyCards: (featureId: string) => Promise<LoyaltyCard[]>;
+  stamp: (featureId: string, code: string) => Promise<StampResult>;
+  points: () => Promise<PointsAccount>;
+}
+
 /** What the end user shares; the sdk decides how (Web Share API, clipboard, analytics). */
 export interface ShareRequest {
   kind: "coupon" | "event" | "referral";
@@ -83,6 +162,11 @@ export interface ViewCallbacks {
   onOpenNotification?: (notification: NotificationItem) => void;
   /** Offered on the notifications screen only where the surface can subscribe to web push and the visitor has not decided yet. */
   onEnablePush?: () => unknown;
+  /**
+   * The widget's signed-in end user (personalized specials, redeem, stamp card, points); null while nobody
+   * is signed in. Preview and promo have no end user: left out, Redeem and the stamp card stay inert.
+   */
+  endUser?: EndUserApi | null;
   /** Loyalty screen's Install (spec §2): offered only when the surface can install the app. */
   onInstallApp?: () => void;
   /** The slider's hint was hidden by the first mouse-over; the sdk remembers it per app (spec §4: shown once). */

@@ -24,10 +24,13 @@ export function OfferList({
   feature,
   offers,
   kind,
+  tag,
 }: {
   feature: AnyFeature;
   offers: Offer[];
   kind: OfferKind;
+  /** A marker drawn on an entry (a personalized special's 'Just for you'). */
+  tag?: (offer: Offer) => string | undefined;
 }) {
   const ctx = useView();
   const { t, navigate } = ctx;
@@ -40,6 +43,7 @@ export function OfferList({
           {offers.map((offer) => {
             const image = safeImage(offer.image);
             const date = offerDate(ctx, offer);
+            const marker = tag?.(offer);
             return (
               <li key={offer.id}>
                 <button
@@ -51,6 +55,7 @@ export function OfferList({
                 >
                   {image ? <img className="ba-card-image" src={image} alt="" /> : null}
                   <span className="ba-card-text">
+                    {marker ? <span className="ba-tag">{marker}</span> : null}
                     <span className="ba-card-title">{offer.title}</span>
                     {date ? <span className="ba-card-date">{date}</span> : null}
                     {offer.description ? (
@@ -74,10 +79,13 @@ export function OfferDetail<T extends Offer>({
   offer,
   kind,
   actions,
+  tag,
 }: {
   offer: T | undefined;
   kind: OfferKind;
   actions: (offer: T) => ReactNode;
+  /** Drawn above the title (a personalized special's 'Just for you'). */
+  tag?: string;
 }) {
   const ctx = useView();
   const { t } = ctx;
@@ -93,6 +101,7 @@ export function OfferDetail<T extends Offer>({
     <Screen title={offer.title} page={kind.detailsPage}>
       <article className="ba-detail">
         {image ? <img className="ba-detail-image" src={image} alt="" /> : null}
+        {tag ? <p className="ba-tag">{tag}</p> : null}
         <h3 className="ba-detail-title">{offer.title}</h3>
         {date ? <p className="ba-detail-date">{date}</p> : null}
         {offer.description ? <p className="ba-detail-desc">{offer.description}</p> : null}
