@@ -29,10 +29,13 @@ import { imageRoutes } from "./routes/images.ts";
 import { makeModelAdminRoutes } from "./routes/make-models.ts";
 import { managerRoutes } from "./routes/managers.ts";
 import { mobileRoutes } from "./routes/mobile.ts";
+import { mobileOfferRoutes } from "./routes/mobile-offers.ts";
 import { mobileWidgetRoutes } from "./routes/mobile-widget.ts";
 import { multiappRoutes } from "./routes/multiapps.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { personalizedSpecialRoutes } from "./routes/personalized-specials.ts";
 import { promoRoutes } from "./routes/promo.ts";
+import { redemptionRoutes } from "./routes/redemptions.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { AppCache } from "./services/app-cache.ts";
 import { databaseLimits, type Limits, pruneLimits } from "./services/limits.ts";
@@ -221,6 +224,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(iconRoutes);
       await api.register(mobileRoutes, { db, cache });
       await api.register(mobileWidgetRoutes, { db, mailer });
+      await api.register(mobileOfferRoutes, { db });
+      await api.register(redemptionRoutes, { db });
+      await api.register(personalizedSpecialRoutes, { db });
       await api.register(imageRoutes, { db, storage });
       api.setNotFoundHandler((req, reply) =>
         sendError(req, reply, 404, { message: `Route ${req.method} ${req.url} not found`, code: "NotFound" }),

@@ -38,6 +38,13 @@ export const errors = {
   SettingTooLarge: { status: 413, message: "The setting value is larger than 64 KB" },
   CsvInvalid: { status: 400, message: "The CSV file could not be read" },
   UnsupportedMedia: { status: 415, message: "Unsupported content type" },
+  // Redemptions and personalized specials (issue 12).
+  OfferNotFound: { status: 404, message: "Special not found" },
+  AlreadyRedeemed: { status: 409, message: "You have already redeemed this special." },
+  PersonalizedSpecialNotFound: { status: 404, message: "Personalized special not found" },
+  OfferNotPersonalized: { status: 400, message: "This special is not personalized" },
+  AppUserNotFound: { status: 404, message: "App user not found" },
+  ContactsTooMany: { status: 413, message: "At most 5000 contacts can be added at a time" },
   NotFound: { status: 404, message: "Not found" },
   AppNotFound: { status: 404, message: "App not found" },
   AppDiscontinued: { status: 404, message: "The app has been discontinued" },

@@ -35,6 +35,8 @@ export const appPermissions = {
   "appUsers.read": everyone,
   "appUsers.edit": staff,
   "loyalty.stamp": everyone,
+  "redemptions.read": everyone,
+  "redemptions.record": staff,
   "leads.read": staff,
   "leads.delete": editors,
   "formData.read": staff,

@@ -15,6 +15,7 @@ import {
   testEndUser,
   testUser,
 } from "./test-helpers.ts";
+import { assignOffer, insertOffer } from "./testing/offers.ts";
 
 /**
  * Every registered /api endpoint with who may call it and a request that succeeds when allowed. The
@@ -36,6 +37,11 @@ export const documented: Record<string, readonly RoleName[]> = {
   "settings.write": ["Owner", "Manager"],
   "managers.read": ["Owner", "Manager"],
   "managers.manage": ["Owner", "Manager"],
+  "coupons.read": appRoleNames,
+  "coupons.write": ["Owner", "Manager"],
+  "appUsers.read": appRoleNames,
+  "redemptions.read": appRoleNames,
+  "redemptions.record": ["Owner", "Manager", "Service"],
 };
 
 export type Access =
@@ -799,6 +805,100 @@ export const endpoints: Endpoint[] = [
     request: () => ({ url: "/api/health" }),
   },
 
+  // Redemptions and personalized specials (issue 12). Each call gets fresh offers and app users, so an
+  // allowed persona's call succeeds whatever the personas before it did.
+  {
+    method: "GET",
+    route: "/api/apps/:appId/coupons/:id/redemptions",
+    access: { kind: "app", action: "redemptions.read" },
+    request: async (ctx) => {
+      const offerId = await insertOffer(ctx.app, { apps: [ctx.appA] });
+      const u = await testEndUser(ctx.app, ctx.appA);
+      await ctx.app.inject({
+        method: "POST",
+        url: `/api/mobile/users/${u.id}/redemptions`,
+        headers: u.headers,
+        payload: { offerId },
+      });
+      return { url: `/api/apps/${ctx.appA}/coupons/${offerId}/redemptions` };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/apps/:appId/coupons/:id/redemptions",
+    access: { kind: "app", action: "redemptions.record" },
+    write: true,
+    request: async (ctx) => {
+      const offerId = await insertOffer(ctx.app, { apps: [ctx.appA] });
+      const u = await testEndUser(ctx.app, ctx.appA);
+      lastOffer.set(ctx, offerId);
+      return { url: `/api/apps/${ctx.appA}/coupons/${offerId}/redemptions`, payload: { appUserId: u.id } };
+    },
+    check: (ctx, _p, status) => redemptionCheck(ctx, status === 200),
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:appId/personalized-specials",
+    access: { kind: "app", action: "coupons.read" },
+    request: async (ctx) => {
+      const offerId = await insertOffer(ctx.app, { apps: [ctx.appA], personalized: true });
+      await assignOffer(ctx.app, ctx.appA, offerId, (await testEndUser(ctx.app, ctx.appA)).id);
+      return { url: `/api/apps/${ctx.appA}/personalized-specials?offerId=${offerId}` };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/apps/:appId/personalized-specials",
+    access: { kind: "app", action: "coupons.write" },
+    write: true,
+    request: async (ctx) => {
+      const offerId = await insertOffer(ctx.app, { apps: [ctx.appA], personalized: true });
+      const u = await testEndUser(ctx.app, ctx.appA);
+      return { url: `/api/apps/${ctx.appA}/personalized-specials`, payload: { offerId, appUserIds: [u.id] } };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/apps/:appId/personalized-specials/bulk",
+    access: { kind: "app", action: "coupons.write" },
+    write: true,
+    request: async (ctx) => {
+      const offerId = await insertOffer(ctx.app, { apps: [ctx.appA], personalized: true });
+      const u = await testEndUser(ctx.app, ctx.appA);
+      return {
+        url: `/api/apps/${ctx.appA}/personalized-specials/bulk`,
+        payload: { offerId, contacts: `${u.email}\nnobody@example.com` },
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/apps/:appId/personalized-specials/:id",
+    access: { kind: "app", action: "coupons.write" },
+    request: async (ctx) => ({
+      url: `/api/apps/${ctx.appA}/personalized-specials/${await freshSpecial(ctx)}`,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:appId/personalized-specials/:id/redemptions",
+    access: { kind: "app", action: "redemptions.read" },
+    request: async (ctx) => ({
+      url: `/api/apps/${ctx.appA}/personalized-specials/${await freshSpecial(ctx)}/redemptions`,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/apps/:appId/personalized-specials/:id/redemptions",
+    access: { kind: "app", action: "redemptions.record" },
+    write: true,
+    request: async (ctx) => ({
+      url: `/api/apps/${ctx.appA}/personalized-specials/${await freshSpecial(ctx)}/redemptions`,
+      payload: { locationId: "desk" },
+    }),
+    check: (ctx, _p, status) => redemptionCheck(ctx, status === 200),
+  },
+
   // The widget's calls (X-App names the app). Sign-in and its codes, analytics, push and forms are open to
   // anyone; a profile and its vehicles only to that end user's own token in their own app.
   {
@@ -968,7 +1068,47 @@ export const endpoints: Endpoint[] = [
       payload: { userId: randomUUID(), platform: "Web", token: unique("push-token") },
     }),
   },
+  {
+    method: "GET",
+    route: "/api/mobile/users/:userId/offers",
+    access: { kind: "endUser" },
+    request: (ctx) => ({ url: `/api/mobile/users/${ctx.endUser.id}/offers`, headers: { "x-app": ctx.appA } }),
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/users/:userId/redemptions",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => {
+      const offerId = await insertOffer(ctx.app, { apps: [ctx.appA] });
+      lastOffer.set(ctx, offerId);
+      return {
+        url: `/api/mobile/users/${ctx.endUser.id}/redemptions`,
+        headers: { "x-app": ctx.appA },
+        payload: { offerId },
+      };
+    },
+    check: (ctx, p, status) => redemptionCheck(ctx, p.name === "end user" && status === 200),
+  },
 ];
+
+/** The offer of the last redemption row's request; its redemptions must match what the call answered. */
+const lastOffer = new WeakMap<Ctx, string>();
+async function redemptionCheck(ctx: Ctx, recorded: boolean): Promise<string | undefined> {
+  const { rows } = await ctx.app.database.execute(
+    "select count(*)::int as n from redemptions where offer_id = $1",
+    [lastOffer.get(ctx)],
+  );
+  const want = recorded ? 1 : 0;
+  return rows[0].n === want ? undefined : `${rows[0].n} redemptions recorded instead of ${want}`;
+}
+
+/** A personalized special of app A for a fresh end user; its id. */
+async function freshSpecial(ctx: Ctx): Promise<string> {
+  const offerId = await insertOffer(ctx.app, { apps: [ctx.appA], personalized: true });
+  lastOffer.set(ctx, offerId);
+  return assignOffer(ctx.app, ctx.appA, offerId, (await testEndUser(ctx.app, ctx.appA)).id);
+}
 
 /** The session the end user signed out in the sign-out row; the target's data before a write row's call. */
 const signOutTokens = new WeakMap<Ctx, string>();

@@ -18,6 +18,8 @@ export const mobileErrors = {
   PushTokenRequired: { status: 400, message: "A push token is required" },
   FormNotFound: { status: 404, message: "Form not found" },
   FormEmpty: { status: 400, message: "value can't be empty" },
+  OfferNotFound: { status: 404, message: "Special not found" },
+  AlreadyRedeemed: { status: 409, message: "You have already redeemed this special." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type MobileErrorCode = keyof typeof mobileErrors;
