@@ -1,5 +1,5 @@
-import { Alert, Button, Layout, Spin } from "antd";
-import type { ReactNode } from "react";
+import { Alert, Button, Layout, Skeleton, Spin } from "antd";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link, Navigate, Route, Routes as RouterRoutes, useLocation } from "react-router";
 import { tokenStore } from "./api.ts";
 import { ForgotPassword } from "./auth/ForgotPassword.tsx";
@@ -15,6 +15,11 @@ import { AppList } from "./pages/AppList.tsx";
 import { AppIndexRedirect, AppWorkspace } from "./pages/AppWorkspace.tsx";
 import { useSession } from "./session/SessionProvider.tsx";
 import { SettingsPage } from "./settings/SettingsPage.tsx";
+
+// The offers and loyalty pages (and dnd-kit) load when opened, so the sign-in page does not grow.
+const OffersPage = lazy(() => import("./offers/OffersPage.tsx").then((m) => ({ default: m.OffersPage })));
+const LoyaltyPage = lazy(() => import("./loyalty/LoyaltyPage.tsx").then((m) => ({ default: m.LoyaltyPage })));
+const page = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { me, loading, failed } = useSession();
@@ -87,6 +92,9 @@ export function Routes() {
         <Route index element={<AppIndexRedirect />} />
         <Route path="features" element={<FeatureGridPage />} />
         <Route path="features/*" element={<FeatureEditorPage />} />
+        <Route path="specials" element={page(<OffersPage key="coupons" kind="coupons" />)} />
+        <Route path="promotions" element={page(<OffersPage key="events" kind="events" />)} />
+        <Route path="loyalty" element={page(<LoyaltyPage />)} />
         <Route path=":section" element={<SettingsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -13,6 +13,12 @@ import { useFormContext } from "../forms/useFormContext.ts";
 import { type DraftFeature, featureEditorPath, newFeatureForPage } from "./featureRoutes.ts";
 import { useAddFeature } from "./useAddFeature.ts";
 
+/** The console pages that hold what these features show (their records live outside the definition). */
+const OFFER_PAGES: Record<string, { path: string; label: string }> = {
+  Coupons: { path: "specials", label: "specials" },
+  Events: { path: "promotions", label: "promotions" },
+};
+
 /** /apps/{appId}/features/{pageName}?id={featureId}: the registry's form of the feature's type. */
 export function FeatureEditorPage() {
   const pageName = useParams()["*"] ?? "";
@@ -85,6 +91,11 @@ function FeatureForm({ featureId, pageName }: { featureId: string; pageName: str
           {module.label}
         </Typography.Title>
         <Link to={`/apps/${appId}/features${search}`}>All features</Link>
+        {OFFER_PAGES[feature.type] ? (
+          <Link to={`/apps/${appId}/${OFFER_PAGES[feature.type].path}${search}`}>
+            Manage {OFFER_PAGES[feature.type].label}
+          </Link>
+        ) : null}
       </Space>
       <SchemaForm
         schema={module.schema}

@@ -9,6 +9,8 @@ import { DraftStore } from "../draft/DraftStore.ts";
 import { useUndoShortcuts } from "../draft/useUndoShortcuts.ts";
 import { ValueStore } from "../draft/ValueStore.ts";
 import { modeSearch, parseModes } from "../modes.ts";
+import { offersKey, withOffers } from "../offers/previewOffers.ts";
+import type { OfferRecord } from "../offers/types.ts";
 import { PhonePreview } from "../preview/PhonePreview.tsx";
 import { ConflictDialog } from "../save/ConflictDialog.tsx";
 import { createdFrom, useSaveApp } from "../save/useSaveApp.ts";
@@ -17,6 +19,9 @@ import { settingsSections } from "../settings/sections.ts";
 const sections = [
   ...settingsSections.map((s) => ({ key: s.key, label: s.label })),
   { key: "features", label: "Features" },
+  { key: "specials", label: "Specials" },
+  { key: "promotions", label: "Promotions" },
+  { key: "loyalty", label: "Loyalty" },
 ];
 
 /** One app being edited: loads it (or starts a new one), keeps the draft, previews it and saves it. */
@@ -101,8 +106,24 @@ function WorkspaceView({ appId, loaded }: { appId: string; loaded: App | null })
 /** The preview subscribes to the draft on its own so typing re-renders only the form and the preview. */
 function LivePreview(props: Omit<Parameters<typeof PhonePreview>[0], "definition"> & { store: DraftStore }) {
   const { store, ...rest } = props;
-  const definition: AppDefinition = useSyncExternalStore(store.subscribe, () => store.definition);
+  const draft: AppDefinition = useSyncExternalStore(store.subscribe, () => store.definition);
+  const coupons = useCachedOffers(props.appId, "coupons");
+  const events = useCachedOffers(props.appId, "events");
+  const definition = useMemo(() => withOffers(draft, coupons, events), [draft, coupons, events]);
   return <PhonePreview definition={definition} {...rest} />;
+}
+
+/**
+ * The offers the Specials and Promotions pages hold in the query cache, without fetching them: until
+ * those pages load them, the loaded definition's own coupons and events are the preview's.
+ */
+function useCachedOffers(appId: string | undefined, kind: "coupons" | "events") {
+  return useQuery({
+    queryKey: offersKey(appId ?? "new", kind),
+    // The pages' own fetch: an invalidation may run it through this observer.
+    queryFn: () => api<OfferRecord[]>(`/apps/${appId}/${kind}`, { silent: true }),
+    enabled: false,
+  }).data;
 }
 
 function HistoryBar({ store, demo }: { store: DraftStore; demo: boolean }) {
