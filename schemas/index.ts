@@ -24,6 +24,7 @@ export * from "./managers.ts";
 export * from "./manufacturer-app.ts";
 export * from "./messages.ts";
 export * from "./numbers.ts";
+export * from "./offers.ts";
 export * from "./patterns.ts";
 export * from "./personalized-specials.ts";
 export * from "./phone.ts";

@@ -32,6 +32,7 @@ import { mobileRoutes } from "./routes/mobile.ts";
 import { mobileOfferRoutes } from "./routes/mobile-offers.ts";
 import { mobileWidgetRoutes } from "./routes/mobile-widget.ts";
 import { multiappRoutes } from "./routes/multiapps.ts";
+import { offerRoutes } from "./routes/offers.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { personalizedSpecialRoutes } from "./routes/personalized-specials.ts";
 import { promoRoutes } from "./routes/promo.ts";
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(adminAccountRoutes, { db, superUserId: config.superUserId });
       await api.register(managerRoutes, { db, mailer, linkOrigin });
       await api.register(appRoutes, { db, cache, templateAppId: config.templateAppId });
+      await api.register(offerRoutes, { db, cache });
       await api.register(settingRoutes, { db });
       await api.register(promoRoutes, { db });
       await api.register(adminAppRoutes, { db, cache, storage });

@@ -27,6 +27,10 @@ export const errors = {
   UserNotFound: { status: 404, message: "User not found" },
   ManagerNotFound: { status: 404, message: "Manager not found" },
   MultiappNotFound: { status: 404, message: "Multiapp not found" },
+  // Offers as records and special packages (issue 12).
+  PackageNotFound: { status: 404, message: "Special package not found" },
+  OrderMismatch: { status: 400, message: "The order must name every item of the list exactly once" },
+  PackageCouponInvalid: { status: 400, message: "Each special of a package must be a coupon of this app" },
   MakeModelNotFound: { status: 404, message: "Make and model not found" },
   MakeModelTaken: { status: 409, message: "This make and model already exists" },
   EngineTypeNotFound: { status: 404, message: "Engine type not found" },

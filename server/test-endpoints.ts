@@ -35,6 +35,8 @@ export const documented: Record<string, readonly RoleName[]> = {
   "app.edit": ["Owner", "Manager"],
   "settings.read": appRoleNames,
   "settings.write": ["Owner", "Manager"],
+  "events.read": appRoleNames,
+  "events.write": ["Owner", "Manager"],
   "managers.read": ["Owner", "Manager"],
   "managers.manage": ["Owner", "Manager"],
   "coupons.read": appRoleNames,
@@ -390,6 +392,79 @@ export const endpoints: Endpoint[] = [
     access: { kind: "app", action: "settings.write" },
     request: (ctx) => ({ url: `/api/apps/${ctx.appA}/settings/old-key` }),
   },
+  // Coupons and events as records (issue 12): one implementation serves both kinds. Each call that changes
+  // an offer gets a fresh one (made by the Admin), so an allowed persona's call succeeds whatever came before.
+  ...(["coupons", "events"] as const).flatMap((kind): Endpoint[] => {
+    const read = { kind: "app", action: `${kind}.read` } as const;
+    const write = { kind: "app", action: `${kind}.write` } as const;
+    const body = (ctx: Ctx, title: string) => ({
+      title: `${ctx.markers.A} ${title}`,
+      ...(kind === "events" ? { link: "https://dealer.example/sale" } : {}),
+    });
+    const asAdmin = (ctx: Ctx) => ctx.personas.find((p) => p.name === "Admin")!.user!.headers;
+    const fresh = async (ctx: Ctx): Promise<string> => {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: `/api/apps/${ctx.appA}/${kind}`,
+        headers: asAdmin(ctx),
+        payload: body(ctx, "fixture"),
+      });
+      if (res.statusCode !== 200) throw new Error(`${kind} fixture not created: ${res.body}`);
+      return res.json().data.id;
+    };
+    return [
+      {
+        method: "GET",
+        route: `/api/apps/:appId/${kind}`,
+        access: read,
+        request: async (ctx) => {
+          await fresh(ctx);
+          return { url: `/api/apps/${ctx.appA}/${kind}` };
+        },
+      },
+      {
+        method: "GET",
+        route: `/api/apps/:appId/${kind}/:id`,
+        access: read,
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/${kind}/${await fresh(ctx)}` }),
+      },
+      {
+        method: "POST",
+        route: `/api/apps/:appId/${kind}`,
+        access: write,
+        write: true,
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/${kind}`, payload: body(ctx, "posted") }),
+      },
+      {
+        method: "PUT",
+        route: `/api/apps/:appId/${kind}/:id`,
+        access: write,
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/${kind}/${await fresh(ctx)}`,
+          payload: body(ctx, "replaced"),
+        }),
+      },
+      {
+        method: "DELETE",
+        route: `/api/apps/:appId/${kind}/:id`,
+        access: write,
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/${kind}/${await fresh(ctx)}` }),
+      },
+      {
+        method: "PUT",
+        route: `/api/apps/:appId/${kind}/order`,
+        access: write,
+        write: true,
+        request: async (ctx) => {
+          await fresh(ctx);
+          const list = await ctx.app.inject({ url: `/api/apps/${ctx.appA}/${kind}`, headers: asAdmin(ctx) });
+          const ids = (list.json().data as { id: string }[]).map((o) => o.id);
+          return { url: `/api/apps/${ctx.appA}/${kind}/order`, payload: { order: ids.reverse() } };
+        },
+      },
+    ];
+  }),
   // Promo content of another module, on this module's permission table (registered when present).
   {
     method: "GET",

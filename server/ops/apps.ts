@@ -1,19 +1,174 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { seedFromTemplate } from "../../core/index.ts";
 import { followableUrl } from "../../core/url-policy.ts";
-import type { App, AppCreate, AppDefinition, AppUpdate, MobileApp } from "../../schemas/index.ts";
+import type {
+  App,
+  AppCreate,
+  AppDefinition,
+  AppUpdate,
+  Coupon,
+  Event,
+  MobileApp,
+} from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { appRoles, apps } from "../db/schema.ts";
+import { type OfferKind, offerApps, offers } from "../db/schema-offers.ts";
 import { ApiError } from "../errors.ts";
 import { type AppAction, type AppRole, type Caller, isAdmin, mayOnApp } from "../permissions.ts";
 
 export type AppRow = typeof apps.$inferSelect;
 
 /** Parts of the definition the server owns: the builder's save never overwrites them (spec §4). */
-export const serverOwnedParts = ["coupons", "events", "geofences"] as const;
+export const serverOwnedParts = ["geofences"] as const;
+
+/**
+ * Parts of the definition that live in tables of their own (offers, offer_apps): the server assembles them
+ * into every app it answers with, and no save writes them into the stored definition.
+ */
+export const offerParts = ["coupons", "events"] as const;
+
+export type OfferRow = typeof offers.$inferSelect;
+
+/** An app's coupons and events in its own order, in the public shape of schemas/coupon.ts. */
+export interface AppOffers {
+  coupons: Coupon[];
+  events: Event[];
+}
+
+/** An offer row in the public shape of schemas/coupon.ts Coupon (events: Event, with the link). */
+export function publicOffer(o: OfferRow, apps?: string[]): Coupon & Event {
+  return {
+    id: o.id,
+    title: o.title,
+    ...(o.description != null ? { description: o.description } : {}),
+    ...(o.image != null ? { image: o.image } : {}),
+    ...(o.startsAt ? { from: o.startsAt.toISOString() } : {}),
+    ...(o.endsAt ? { to: o.endsAt.toISOString() } : {}),
+    ...(o.personalized ? { personalized: true } : {}),
+    ...(o.hideDates ? { hideDates: true } : {}),
+    ...(apps ? { apps } : {}),
+    ...(o.category != null ? { category: o.category } : {}),
+    ...(o.kind === "event" && o.link != null ? { link: o.link } : {}),
+  };
+}
+
+/** Ids of the apps a caller may see (a role on them); null for Admins, who see every app. */
+export async function visibleAppIds(db: Db, caller: Caller): Promise<Set<string> | null> {
+  if (isAdmin(caller)) return null;
+  const rows = await db
+    .select({ appId: appRoles.appId })
+    .from(appRoles)
+    .where(eq(appRoles.userId, caller.id));
+  return new Set(rows.map((r) => r.appId));
+}
+
+/**
+ * The coupons and events of some apps, each app's in its order (newest first among equal positions). For the
+ * widget (`visible` undefined) personalized offers are left out (spec §4: never listed) and so are the other
+ * apps an offer runs in; for the builder every offer comes, with `apps` narrowed to the apps the caller sees.
+ */
+export async function offersOfApps(
+  db: Db,
+  appIds: string[],
+  visible?: Set<string> | null,
+): Promise<Map<string, AppOffers>> {
+  const out = new Map<string, AppOffers>(appIds.map((id) => [id, { coupons: [], events: [] }]));
+  if (!appIds.length) return out;
+  const forWidget = visible === undefined;
+  const rows = await db
+    .select({ appId: offerApps.appId, offer: offers })
+    .from(offerApps)
+    .innerJoin(offers, eq(offers.id, offerApps.offerId))
+    .where(
+      forWidget
+        ? and(inArray(offerApps.appId, appIds), eq(offers.personalized, false))
+        : inArray(offerApps.appId, appIds),
+    )
+    .orderBy(asc(offerApps.position), desc(offers.createdAt), asc(offers.id));
+  const links = new Map<string, string[]>();
+  if (!forWidget && rows.length) {
+    const ids = [...new Set(rows.map((r) => r.offer.id))];
+    const all = await db
+      .select({ offerId: offerApps.offerId, appId: offerApps.appId })
+      .from(offerApps)
+      .where(inArray(offerApps.offerId, ids))
+      .orderBy(asc(offerApps.appId));
+    for (const l of all)
+      if (!visible || visible.has(l.appId)) links.set(l.offerId, [...(links.get(l.offerId) ?? []), l.appId]);
+  }
+  for (const { appId, offer } of rows) {
+    const list = out.get(appId);
+    if (!list) continue;
+    const shaped = publicOffer(offer, forWidget ? undefined : (links.get(offer.id) ?? []));
+    if (offer.kind === "event") list.events.push(shaped);
+    else list.coupons.push(shaped);
+  }
+  return out;
+}
+
+/** The definition without the parts that live in tables of their own. */
+function withoutOfferParts(definition: unknown): Record<string, unknown> {
+  const rest = { ...(definition as Record<string, unknown>) };
+  for (const part of offerParts) delete rest[part];
+  return rest;
+}
+
+/**
+ * Turns the coupons and events of a definition given to createApp into offers of the new app, in their
+ * order. An id is kept when it is a UUID no other offer has, so links to it (the widget's coupon pages) work;
+ * otherwise the offer gets a new one. `apps` of a given coupon is not followed: linking to other apps needs
+ * the caller's rights there, which the offers calls check.
+ */
+async function insertDefinitionOffers(db: Db, appId: string, definition: Record<string, unknown>) {
+  const given: { kind: OfferKind; item: Record<string, unknown>; position: number }[] = [];
+  for (const [kind, part] of [
+    ["coupon", "coupons"],
+    ["event", "events"],
+  ] as const) {
+    const list = definition[part];
+    if (!Array.isArray(list)) continue;
+    list.forEach((item, position) => {
+      if (item && typeof item === "object" && typeof item.title === "string" && item.title)
+        given.push({ kind, item, position });
+    });
+  }
+  if (!given.length) return;
+  const wanted = given.map((g) => String(g.item.id ?? "").toLowerCase()).filter((id) => UUID.test(id));
+  const taken = new Set(
+    wanted.length
+      ? (await db.select({ id: offers.id }).from(offers).where(inArray(offers.id, wanted))).map((r) => r.id)
+      : [],
+  );
+  const date = (v: unknown) => (typeof v === "string" && v ? new Date(v) : null);
+  const text = (v: unknown) => (typeof v === "string" ? v : null);
+  const values = given.map(({ kind, item }) => {
+    const asked = String(item.id ?? "").toLowerCase();
+    const id = UUID.test(asked) && !taken.has(asked) ? asked : randomUUID();
+    taken.add(id);
+    return {
+      id,
+      kind,
+      ownerAppId: appId,
+      title: item.title as string,
+      description: text(item.description),
+      image: text(item.image),
+      startsAt: date(item.from),
+      endsAt: date(item.to),
+      personalized: item.personalized === true,
+      hideDates: item.hideDates === true,
+      link: kind === "event" ? text(item.link) : null,
+      category: text(item.category),
+    };
+  });
+  await db.insert(offers).values(values);
+  await db
+    .insert(offerApps)
+    .values(values.map((v, i) => ({ offerId: v.id, appId, position: given[i].position })));
+}
 
 /** The app as the builder reads it: the app's own fields, the caller's role and the definition. */
-export function toApp(row: AppRow, role?: string | null): App {
+export function toApp(row: AppRow, role: string | null | undefined, offerLists: AppOffers): App {
   const extras: Record<string, unknown> = {
     multiappId: row.multiappId,
     locations: row.locations,
@@ -36,8 +191,14 @@ export function toApp(row: AppRow, role?: string | null): App {
     makeModelType: row.makeModelType as App["makeModelType"],
     ...(role ? { role } : {}),
     ...extras,
-    definition: row.definition as App["definition"],
+    definition: { ...withoutOfferParts(row.definition), ...offerLists } as App["definition"],
   };
+}
+
+/** The builder's view of one app for this caller: the row with its coupons and events assembled. */
+async function appView(db: Db, caller: Caller, row: AppRow, role?: string | null): Promise<App> {
+  const lists = await offersOfApps(db, [row.id], await visibleAppIds(db, caller));
+  return toApp(row, role, lists.get(row.id) as AppOffers);
 }
 
 /** A readable, unique slug from the app name (the user can change it later). */
@@ -97,11 +258,12 @@ export async function createApp(
           lang: input.lang,
           domainType: input.domainType,
           makeModelType: input.makeModelType,
-          definition,
+          definition: withoutOfferParts(definition),
         })
         .returning();
       await tx.insert(appRoles).values({ userId: caller.id, appId: row.id, role: "Owner" });
-      return toApp(row, "Owner");
+      await insertDefinitionOffers(tx, row.id, definition);
+      return appView(tx, caller, row, "Owner");
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new ApiError("SlugTaken");
@@ -123,7 +285,12 @@ export async function listApps(db: Db, caller: Caller): Promise<App[]> {
         .from(apps)
         .innerJoin(appRoles, on)
         .orderBy(apps.createdAt);
-  return rows.map((r) => toApp(r.app, r.role));
+  const lists = await offersOfApps(
+    db,
+    rows.map((r) => r.app.id),
+    isAdmin(caller) ? null : new Set(rows.map((r) => r.app.id)),
+  );
+  return rows.map((r) => toApp(r.app, r.role, lists.get(r.app.id) as AppOffers));
 }
 
 export interface AppAccess {
@@ -156,7 +323,7 @@ export async function appForCaller(
 
 export async function getApp(db: Db, caller: Caller, appId: string): Promise<App> {
   const { row, role } = await appForCaller(db, caller, appId, "app.read");
-  return toApp(row, role);
+  return appView(db, caller, row, role);
 }
 
 const MAX_VERSION = 2_147_483_647; // the integer column's range
@@ -165,14 +332,14 @@ type Definition = Record<string, unknown>;
 
 /**
  * Saves an app if nobody else saved since `input.version` (optimistic concurrency). On a stale version the
- * 409 carries the current app so the builder can offer "reload theirs" or "keep mine". The stored coupons,
- * events and geofences are kept whatever the builder sent: they are edited through their own calls, and a
- * builder tab opened before someone added a coupon must not delete it.
+ * 409 carries the current app so the builder can offer "reload theirs" or "keep mine". Coupons and events
+ * are records of their own (offers): whatever the builder sends for them is dropped, so a builder tab opened
+ * before someone added a coupon cannot delete or duplicate it. The stored geofences are kept likewise.
  */
 export async function updateApp(db: Db, caller: Caller, appId: string, input: AppUpdate): Promise<App> {
   const { row: before, role } = await appForCaller(db, caller, appId, "app.edit");
   const stored = before.definition as Definition;
-  const definition: Definition = { ...input.definition };
+  const definition: Definition = withoutOfferParts(input.definition);
   for (const part of serverOwnedParts) {
     if (part in stored) definition[part] = stored[part];
     else delete definition[part];
@@ -200,14 +367,14 @@ export async function updateApp(db: Db, caller: Caller, appId: string, input: Ap
         // The version check and the write are one statement, so two concurrent saves cannot both pass.
         .where(and(eq(apps.id, appId), eq(apps.version, input.version)))
         .returning();
-      if (row) return toApp(row, role);
+      if (row) return appView(db, caller, row, role);
     } catch (e) {
       if (isUniqueViolation(e)) throw new ApiError("SlugTaken");
       throw e;
     }
   }
   const [current] = await db.select().from(apps).where(eq(apps.id, appId));
-  throw new ApiError("VersionConflict", undefined, { current: toApp(current, role) });
+  throw new ApiError("VersionConflict", undefined, { current: await appView(db, caller, current, role) });
 }
 
 /** The public view the widget reads; discontinued apps answer as the spec says. */
@@ -216,12 +383,13 @@ export async function mobileApp(db: Db, appId: string): Promise<MobileApp> {
   const [row] = await db.select().from(apps).where(eq(apps.id, appId));
   if (!row) throw new ApiError("AppNotFound");
   if (row.status === "Inactive") throw new ApiError("AppDiscontinued");
+  const lists = (await offersOfApps(db, [row.id])).get(row.id) as AppOffers;
   return {
     appId: row.id,
     lang: row.lang as MobileApp["lang"],
     domainType: row.domainType as MobileApp["domainType"],
     makeModelType: row.makeModelType as MobileApp["makeModelType"],
-    definition: row.definition as MobileApp["definition"],
+    definition: { ...withoutOfferParts(row.definition), ...lists } as MobileApp["definition"],
     integrations: publicIntegrations(row),
   };
 }

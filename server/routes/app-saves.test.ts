@@ -65,13 +65,23 @@ describe("saving apps", () => {
     expect(res).toMatchObject({ status: 409, body: { error: { code: "VersionConflict" } } });
   });
 
-  it("keeps the server's coupons, events and geofences whatever the builder sends", async () => {
+  it("keeps the coupons and events (records of their own) and the stored geofences whatever the builder sends", async () => {
     const { appId, slug } = await newApp("Coupon Keeper");
-    const coupons = [{ id: "c1", title: "Oil change special" }];
-    const events = [{ id: "e1", title: "Spring sale" }];
+    const add = async (kind: string, title: string) =>
+      (
+        await call(app, {
+          method: "POST",
+          url: `/api/apps/${appId}/${kind}`,
+          headers: owner.headers,
+          payload: { title },
+        })
+      ).body.data.id as string;
+    const coupon = await add("coupons", "Oil change special");
+    const event = await add("events", "Spring sale");
+    const geofences = [{ id: "g1", name: "Lot" }];
     await app.database.execute(
-      `update apps set definition = definition || jsonb_build_object('coupons', $2::jsonb, 'events', $3::jsonb) where id = $1`,
-      [appId, JSON.stringify(coupons), JSON.stringify(events)],
+      `update apps set definition = definition || jsonb_build_object('geofences', $2::jsonb) where id = $1`,
+      [appId, JSON.stringify(geofences)],
     );
     const res = await save(appId, {
       version: 1,
@@ -79,9 +89,13 @@ describe("saving apps", () => {
       definition: { name: "Coupon Keeper", coupons: [], events: [] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.definition.coupons).toEqual(coupons);
-    expect(res.body.data.definition.events).toEqual(events);
-    expect(res.body.data.definition).not.toHaveProperty("geofences");
+    expect(res.body.data.definition.coupons).toEqual([
+      { id: coupon, title: "Oil change special", apps: [appId] },
+    ]);
+    expect(res.body.data.definition.events).toEqual([{ id: event, title: "Spring sale", apps: [appId] }]);
+    expect(res.body.data.definition.geofences).toEqual(geofences);
+    const { rows } = await app.database.execute("select definition from apps where id = $1", [appId]);
+    expect(Object.keys(rows[0].definition).sort()).toEqual(["geofences", "name"]);
   });
 
   it("locks name and logo while the brand is locked, for members but not Admins, until brand-unlock", async () => {
