@@ -11,6 +11,7 @@ import type {
   RedemptionRecordInput,
 } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
+import { apps } from "../db/schema.ts";
 import { endUsers } from "../db/schema-mobile.ts";
 import { offerApps, offers, personalizedSpecials, redemptions } from "../db/schema-offers.ts";
 import { ApiError } from "../errors.ts";
@@ -116,6 +117,13 @@ async function assignmentOf(
   return row;
 }
 
+/** Offers of a discontinued app are neither listed nor redeemed (its widget no longer loads). */
+async function refuseDiscontinued(db: Queryable, appId: string) {
+  const [app] = await db.select({ status: apps.status }).from(apps).where(eq(apps.id, appId));
+  if (!app) throw new ApiError("AppNotFound");
+  if (app.status === "Inactive") throw new ApiError("AppDiscontinued");
+}
+
 /**
  * The widget's Redeem: a coupon of this app that this user sees now (a personalized one only when it is
  * assigned to them), once per user unless the offer allows repeats.
@@ -128,6 +136,7 @@ export async function redeemInWidget(
   now: number = Date.now(),
   channel: RedemptionChannel = "widget",
 ): Promise<MobileRedemption> {
+  await refuseDiscontinued(db, appId);
   const offer = await offerInApp(db, appId, input.offerId);
   if (offer?.kind !== "coupon") throw new MobileError("OfferNotFound");
   const timeframe = { from: offer.startsAt, to: offer.endsAt };
@@ -313,6 +322,7 @@ export async function mobileOffers(
   user: EndUserRow,
   now: number = Date.now(),
 ): Promise<MobileOffers> {
+  await refuseDiscontinued(db, appId);
   const assigned = await db
     .select({ special: personalizedSpecials, offer: offers })
     .from(personalizedSpecials)

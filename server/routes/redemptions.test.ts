@@ -144,6 +144,18 @@ describe("the widget's Redeem", () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it("refuses to list or redeem offers of a discontinued app", async () => {
+    const closedApp = await testAppOf(app, owner, "Closed Motors");
+    const offerId = await insertOffer(app, { apps: [closedApp] });
+    const u = await testEndUser(app, closedApp);
+    expect((await offersOf(u)).status).toBe(200);
+    await app.database.execute("update apps set status = 'Inactive' where id = $1", [closedApp]);
+    for (const res of [await redeem(u, { offerId }), await offersOf(u)]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: "AppDiscontinued", message: "The app has been discontinued" });
+    }
+  });
+
   it("validates the body", async () => {
     const u = await testEndUser(app, appId);
     const res = await redeem(u, { offerId: "not-an-id", extra: 1 });
