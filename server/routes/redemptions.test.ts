@@ -77,6 +77,26 @@ describe("the widget's Redeem", () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it("under 20 concurrent tries: one success on a personalized special, twenty on a repeatable offer", async () => {
+    const u = await testEndUser(app, appId);
+    const personal = await insertOffer(app, { apps: [appId], personalized: true, oncePerUser: false });
+    await assignOffer(app, appId, personal, u.id);
+    const repeatable = await insertOffer(app, { apps: [appId], oncePerUser: false });
+    const tries = (offerId: string) => Promise.all(Array.from({ length: 20 }, () => redeem(u, { offerId })));
+    const [onPersonal, onRepeatable] = await Promise.all([tries(personal), tries(repeatable)]);
+    expect(onPersonal.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(onPersonal.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(onRepeatable.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const { rows } = await app.database.execute(
+      "select offer_id, count(*)::int as n from redemptions where end_user_id = $1 group by offer_id",
+      [u.id],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.offer_id, r.n]))).toEqual({
+      [personal]: 1,
+      [repeatable]: 20,
+    });
+  });
+
   it("lets a repeatable offer be redeemed again, and each user once of a once-only offer", async () => {
     const repeatable = await insertOffer(app, { apps: [appId], oncePerUser: false });
     const u = await testEndUser(app, appId);
