@@ -19,6 +19,7 @@ import { trustProxyOption } from "./request-origin.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminAccountRoutes } from "./routes/admin-accounts.ts";
 import { adminAppRoutes } from "./routes/admin-apps.ts";
+import { appUserSearchRoutes } from "./routes/app-user-search.ts";
 import { appRoutes } from "./routes/apps.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { clientRelationRoutes } from "./routes/client-relations.ts";
@@ -26,15 +27,18 @@ import { MAX_CSV_BYTES } from "./routes/csv-body.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { iconRoutes } from "./routes/icons.ts";
 import { imageRoutes } from "./routes/images.ts";
+import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { makeModelAdminRoutes } from "./routes/make-models.ts";
 import { managerRoutes } from "./routes/managers.ts";
 import { mobileRoutes } from "./routes/mobile.ts";
+import { mobileLoyaltyRoutes } from "./routes/mobile-loyalty.ts";
 import { mobileOfferRoutes } from "./routes/mobile-offers.ts";
 import { mobileWidgetRoutes } from "./routes/mobile-widget.ts";
 import { multiappRoutes } from "./routes/multiapps.ts";
 import { offerRoutes } from "./routes/offers.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { personalizedSpecialRoutes } from "./routes/personalized-specials.ts";
+import { pointsRoutes } from "./routes/points.ts";
 import { promoRoutes } from "./routes/promo.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { settingRoutes } from "./routes/settings.ts";
@@ -229,6 +233,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(mobileOfferRoutes, { db });
       await api.register(redemptionRoutes, { db });
       await api.register(personalizedSpecialRoutes, { db });
+      await api.register(loyaltyRoutes, { db });
+      await api.register(pointsRoutes, { db });
+      await api.register(appUserSearchRoutes, { db });
+      await api.register(mobileLoyaltyRoutes, { db, limits: app.limits });
       await api.register(imageRoutes, { db, storage });
       api.setNotFoundHandler((req, reply) =>
         sendError(req, reply, 404, { message: `Route ${req.method} ${req.url} not found`, code: "NotFound" }),

@@ -15,6 +15,12 @@ import {
   testEndUser,
   testUser,
 } from "./test-helpers.ts";
+import {
+  enablePoints,
+  ensureLoyaltyFeature,
+  FIXTURE_LOYALTY_FEATURE,
+  givePoints,
+} from "./testing/loyalty.ts";
 import { assignOffer, insertOffer } from "./testing/offers.ts";
 
 /**
@@ -44,6 +50,10 @@ export const documented: Record<string, readonly RoleName[]> = {
   "appUsers.read": appRoleNames,
   "redemptions.read": appRoleNames,
   "redemptions.record": ["Owner", "Manager", "Service"],
+  "loyalty.stamp": appRoleNames,
+  "loyalty.manage": ["Owner", "Manager"],
+  "points.read": appRoleNames,
+  "points.write": ["Owner", "Manager", "Service"],
 };
 
 export type Access =
@@ -1164,6 +1174,126 @@ export const endpoints: Endpoint[] = [
       };
     },
     check: (ctx, p, status) => redemptionCheck(ctx, p.name === "end user" && status === 200),
+  },
+
+  // Stamp cards, the points ledger and the app-user lookup (issue 12)
+  {
+    method: "POST",
+    route: "/api/apps/:appId/loyalty-stamps",
+    access: { kind: "app", action: "loyalty.stamp" },
+    write: true,
+    request: async (ctx) => {
+      await ensureLoyaltyFeature(ctx.app, ctx.appA);
+      const u = await testEndUser(ctx.app, ctx.appA);
+      return {
+        url: `/api/apps/${ctx.appA}/loyalty-stamps`,
+        payload: { appUserId: u.id, featureId: FIXTURE_LOYALTY_FEATURE.id },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:appId/loyalty-stamps",
+    access: { kind: "app", action: "loyalty.stamp" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/loyalty-stamps?appUserId=${ctx.endUser.id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:appId/loyalty-cards",
+    access: { kind: "app", action: "loyalty.stamp" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/loyalty-cards?appUserId=${ctx.endUser.id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:appId/points-program",
+    access: { kind: "app", action: "points.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/points-program` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/apps/:appId/points-program",
+    access: { kind: "app", action: "loyalty.manage" },
+    write: true,
+    request: (ctx) => ({
+      url: `/api/apps/${ctx.appA}/points-program`,
+      payload: {
+        enabled: true,
+        conversionRate: 1,
+        expiryDays: 365,
+        dailyCap: 100000,
+        milestones: [{ id: randomUUID(), points: 1000, title: "Silver member" }],
+        rewards: [{ id: randomUUID(), title: "Free oil change", points: 500 }],
+      },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:appId/points",
+    access: { kind: "app", action: "points.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/points?appUserId=${ctx.endUser.id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/apps/:appId/points/earn",
+    access: { kind: "app", action: "points.write" },
+    write: true,
+    request: async (ctx) => {
+      await enablePoints(ctx.app, ctx.appA);
+      const u = await testEndUser(ctx.app, ctx.appA);
+      return { url: `/api/apps/${ctx.appA}/points/earn`, payload: { appUserId: u.id, amount: 25 } };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/apps/:appId/points/spend",
+    access: { kind: "app", action: "points.write" },
+    write: true,
+    request: async (ctx) => {
+      await enablePoints(ctx.app, ctx.appA);
+      const u = await testEndUser(ctx.app, ctx.appA);
+      await givePoints(ctx.app, ctx.appA, u.id, 10);
+      return { url: `/api/apps/${ctx.appA}/points/spend`, payload: { appUserId: u.id, amount: 5 } };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/apps/:appId/users/search",
+    access: { kind: "app", action: "appUsers.read" },
+    write: true,
+    request: async (ctx) => {
+      const email = `${unique("lookup")}@example.com`;
+      await testEndUser(ctx.app, ctx.appA, { email });
+      return { url: `/api/apps/${ctx.appA}/users/search`, payload: { query: email.split("@")[0] } };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/users/:userId/loyalty-cards",
+    access: { kind: "endUser" },
+    request: (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/loyalty-cards`,
+      headers: { "x-app": ctx.appA },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/users/:userId/loyalty-stamps",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => {
+      await ensureLoyaltyFeature(ctx.app, ctx.appA);
+      return {
+        url: `/api/mobile/users/${ctx.endUser.id}/loyalty-stamps`,
+        headers: { "x-app": ctx.appA },
+        payload: { featureId: FIXTURE_LOYALTY_FEATURE.id, code: FIXTURE_LOYALTY_FEATURE.code },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/users/:userId/points",
+    access: { kind: "endUser" },
+    request: (ctx) => ({ url: `/api/mobile/users/${ctx.endUser.id}/points`, headers: { "x-app": ctx.appA } }),
   },
 ];
 

@@ -9,6 +9,7 @@ import { storeImage } from "../ops/images.ts";
 import type { Storage } from "../services/storage.ts";
 import type { Db } from "./connect.ts";
 import { users } from "./schema.ts";
+import { seedLoyalty } from "./seed-loyalty.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.local";
 export const DEMO_APP_SLUG = "demo-motors";
@@ -139,6 +140,7 @@ export async function seed(db: Db, storage: Storage, log: FastifyBaseLogger): Pr
       definition: demoDefinition(Date.now(), await demoImages(db, storage)) as AppCreate["definition"],
     },
   );
+  await seedLoyalty(db, app.appId);
   log.info(
     { email: DEMO_ADMIN_EMAIL, password, appId: app.appId },
     `Demo admin created: sign in as ${DEMO_ADMIN_EMAIL} with password ${password} (printed only once)`,

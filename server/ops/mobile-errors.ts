@@ -20,6 +20,7 @@ export const mobileErrors = {
   FormEmpty: { status: 400, message: "value can't be empty" },
   OfferNotFound: { status: 404, message: "Special not found" },
   AlreadyRedeemed: { status: 409, message: "You have already redeemed this special." },
+  StampCodeInvalid: { status: 422, message: "That code is not right. Ask the staff for the counter code." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type MobileErrorCode = keyof typeof mobileErrors;
