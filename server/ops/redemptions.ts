@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, or } from "drizzle-orm";
 import { isCouponVisible, isWithinTimeframe } from "../../core/timeframe.ts";
 import type {
   MobileOffers,
@@ -16,7 +16,7 @@ import { endUsers } from "../db/schema-mobile.ts";
 import { offerApps, offers, personalizedSpecials, redemptions } from "../db/schema-offers.ts";
 import { ApiError } from "../errors.ts";
 import type { Caller } from "../permissions.ts";
-import { appForCaller, UUID } from "./apps.ts";
+import { appForCaller, publicOffer, UUID } from "./apps.ts";
 import { MobileError } from "./mobile-errors.ts";
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -296,22 +296,6 @@ export async function recordPersonalizedRedemption(
   return redemptionOf(row, user);
 }
 
-/** The coupon shape the widget draws (spec §3 Coupon), from an offer row and the apps that show it. */
-export function couponOf(offer: OfferRow, apps: string[]) {
-  return {
-    id: offer.id,
-    title: offer.title,
-    description: orUndefined(offer.description),
-    image: orUndefined(offer.image),
-    from: offer.startsAt?.toISOString(),
-    to: offer.endsAt?.toISOString(),
-    personalized: offer.personalized,
-    hideDates: offer.hideDates || undefined,
-    apps,
-    category: orUndefined(offer.category),
-  };
-}
-
 /**
  * GET /mobile/users/{userId}/offers: the user's personalized specials visible now (never listed anywhere
  * else), and the offers of this app they redeemed and may not redeem again.
@@ -340,16 +324,9 @@ export async function mobileOffers(
   const visible = assigned.filter(({ offer }) =>
     isWithinTimeframe({ from: offer.startsAt, to: offer.endsAt }, now),
   );
-  const ids = visible.map(({ offer }) => offer.id);
-  const links = ids.length
-    ? await db
-        .select({ offerId: offerApps.offerId, appId: offerApps.appId })
-        .from(offerApps)
-        .where(inArray(offerApps.offerId, ids))
-    : [];
-  const appsOf = (id: string) => links.filter((l) => l.offerId === id).map((l) => l.appId);
+  // The public coupon shape, without the other apps the offer runs in (as in the widget's public list).
   const personalized: PersonalizedCoupon[] = visible.map(({ special, offer }) => ({
-    ...couponOf(offer, appsOf(offer.id)),
+    ...publicOffer(offer),
     personalizedSpecialId: special.id,
   }));
   const redeemed = await db

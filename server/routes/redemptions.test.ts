@@ -191,6 +191,8 @@ describe("personalized specials in the widget", () => {
     const dana = await testEndUser(app, appId, { name: "Dana Doe" });
     const eli = await testEndUser(app, appId);
     const specialId = await assignOffer(app, appId, offerId, dana.id);
+    const listedTitle = `Everyone's car wash ${Date.now()}`;
+    await insertOffer(app, { apps: [appId], title: listedTitle });
 
     const mine = await offersOf(dana);
     expect(mine.body.data.personalized).toEqual([
@@ -198,7 +200,6 @@ describe("personalized specials in the widget", () => {
         id: offerId,
         title,
         personalized: true,
-        apps: [appId],
         personalizedSpecialId: specialId,
       },
     ]);
@@ -209,6 +210,8 @@ describe("personalized specials in the widget", () => {
       headers: { "x-app": appId },
     });
     expect(publicApp.statusCode).toBe(200);
+    // The public list does carry the app's other coupons: the personalized one is left out, not all of them.
+    expect(publicApp.body).toContain(listedTitle);
     expect(publicApp.body).not.toContain(title);
     expect(publicApp.body).not.toContain(offerId);
 
