@@ -29,10 +29,10 @@ export function offerStatus(o: { from?: string; to?: string }, now: number): Off
   return "Active";
 }
 
-/** antd tag colours by status. */
+/** antd tag colours by status; Active is a solid dark green (the preset green fails WCAG AA contrast). */
 export const STATUS_COLOR: Record<OfferStatus, string> = {
   Planned: "blue",
-  Active: "green",
+  Active: "#237804",
   Expired: "default",
 };
 
