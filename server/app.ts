@@ -42,6 +42,7 @@ import { pointsRoutes } from "./routes/points.ts";
 import { promoRoutes } from "./routes/promo.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { settingRoutes } from "./routes/settings.ts";
+import { specialPackageRoutes } from "./routes/special-packages.ts";
 import { AppCache } from "./services/app-cache.ts";
 import { databaseLimits, type Limits, pruneLimits } from "./services/limits.ts";
 import { redisLimits } from "./services/limits-redis.ts";
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(managerRoutes, { db, mailer, linkOrigin });
       await api.register(appRoutes, { db, cache, templateAppId: config.templateAppId });
       await api.register(offerRoutes, { db, cache });
+      await api.register(specialPackageRoutes, { db });
       await api.register(settingRoutes, { db });
       await api.register(promoRoutes, { db });
       await api.register(adminAppRoutes, { db, cache, storage });

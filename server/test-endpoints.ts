@@ -475,6 +475,81 @@ export const endpoints: Endpoint[] = [
       },
     ];
   }),
+  // Special packages (issue 12): coupons of app A bundled; each call that changes one gets a fresh package.
+  ...((): Endpoint[] => {
+    const asAdmin = (ctx: Ctx) => ctx.personas.find((p) => p.name === "Admin")!.user!.headers;
+    const made = async (ctx: Ctx, url: string, payload: object): Promise<string> => {
+      const res = await ctx.app.inject({ method: "POST", url, headers: asAdmin(ctx), payload });
+      if (res.statusCode !== 200) throw new Error(`fixture not created: ${res.body}`);
+      return res.json().data.id;
+    };
+    const body = async (ctx: Ctx, title: string) => ({
+      title: `${ctx.markers.A} ${title}`,
+      couponIds: [await made(ctx, `/api/apps/${ctx.appA}/coupons`, { title: `${ctx.markers.A} packed` })],
+    });
+    const fresh = async (ctx: Ctx) =>
+      made(ctx, `/api/apps/${ctx.appA}/special-packages`, await body(ctx, "package fixture"));
+    const read = { kind: "app", action: "coupons.read" } as const;
+    const write = { kind: "app", action: "coupons.write" } as const;
+    return [
+      {
+        method: "GET",
+        route: "/api/apps/:appId/special-packages",
+        access: read,
+        request: async (ctx) => {
+          await fresh(ctx);
+          return { url: `/api/apps/${ctx.appA}/special-packages` };
+        },
+      },
+      {
+        method: "GET",
+        route: "/api/apps/:appId/special-packages/:id",
+        access: read,
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/special-packages/${await fresh(ctx)}` }),
+      },
+      {
+        method: "POST",
+        route: "/api/apps/:appId/special-packages",
+        access: write,
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/special-packages`,
+          payload: await body(ctx, "posted package"),
+        }),
+      },
+      {
+        method: "PUT",
+        route: "/api/apps/:appId/special-packages/:id",
+        access: write,
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/special-packages/${await fresh(ctx)}`,
+          payload: await body(ctx, "replaced package"),
+        }),
+      },
+      {
+        method: "DELETE",
+        route: "/api/apps/:appId/special-packages/:id",
+        access: write,
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/special-packages/${await fresh(ctx)}` }),
+      },
+      {
+        method: "PUT",
+        route: "/api/apps/:appId/special-packages/order",
+        access: write,
+        write: true,
+        request: async (ctx) => {
+          await fresh(ctx);
+          const list = await ctx.app.inject({
+            url: `/api/apps/${ctx.appA}/special-packages`,
+            headers: asAdmin(ctx),
+          });
+          const ids = (list.json().data as { id: string }[]).map((p) => p.id);
+          return { url: `/api/apps/${ctx.appA}/special-packages/order`, payload: { order: ids.reverse() } };
+        },
+      },
+    ];
+  })(),
   // Promo content of another module, on this module's permission table (registered when present).
   {
     method: "GET",

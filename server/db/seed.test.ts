@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, testApp } from "../test-helpers.ts";
-import { DEMO_ADMIN_EMAIL, seed } from "./seed.ts";
+import { DEMO_ADMIN_EMAIL, DEMO_COUPON_IDS, seed } from "./seed.ts";
 
 let app: FastifyInstance;
 const logged: string[] = [];
@@ -35,6 +35,37 @@ describe("demo seed", () => {
     expect(demo.definition.name).toBe("Demo Motors");
     expect(demo.definition.coupons.length).toBeGreaterThan(0);
     expect(demo.definition.events.length).toBeGreaterThan(0);
+    // They are offers of the app in the demo's order, not part of the stored definition.
+    expect(demo.definition.coupons.map((c: { title: string }) => c.title)).toEqual([
+      "$25 off any oil change",
+      "Free tire rotation",
+    ]);
+    expect(demo.definition.events.map((e: { title: string }) => e.title)).toEqual(["Spring sales event"]);
+    const stored = await app.database.execute(
+      "select definition, (select count(*)::int from offer_apps where app_id = apps.id) as n from apps where id = $1",
+      [demo.appId],
+    );
+    expect(stored.rows[0].n).toBe(3);
+    expect(stored.rows[0].definition).not.toHaveProperty("coupons");
+    expect(stored.rows[0].definition).not.toHaveProperty("events");
+    const packages = await call(app, {
+      method: "GET",
+      url: `/api/apps/${demo.appId}/special-packages`,
+      headers: { authorization },
+    });
+    expect(packages.body.data).toEqual([
+      {
+        id: expect.any(String),
+        title: "Service saver package",
+        description: "An oil change and a tire rotation together, for one visit.",
+        couponIds: [DEMO_COUPON_IDS.oil, DEMO_COUPON_IDS.tires],
+        status: "Active",
+      },
+    ]);
+    expect(demo.definition.coupons.map((c: { id: string }) => c.id)).toEqual([
+      DEMO_COUPON_IDS.oil,
+      DEMO_COUPON_IDS.tires,
+    ]);
 
     // The drawn logo and cover are real PNGs served from storage.
     for (const url of [demo.definition.logo, demo.definition.cover]) {

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import type { AppCreate } from "../../schemas/index.ts";
 import { signUp } from "../ops/accounts.ts";
 import { createApp } from "../ops/apps.ts";
+import { createPackage } from "../ops/special-packages.ts";
 import { storeImage } from "../ops/images.ts";
 import type { Storage } from "../services/storage.ts";
 import type { Db } from "./connect.ts";
@@ -13,6 +14,12 @@ import { seedLoyalty } from "./seed-loyalty.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.local";
 export const DEMO_APP_SLUG = "demo-motors";
+
+/** The demo coupons' ids (kept when they become offers), for the demo's special package. */
+export const DEMO_COUPON_IDS = {
+  oil: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b01",
+  tires: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b02",
+};
 
 const icon = (name: string) => `/api/icon-files/${name}.svg`;
 const DAY = 86_400_000;
@@ -141,6 +148,12 @@ export async function seed(db: Db, storage: Storage, log: FastifyBaseLogger): Pr
     },
   );
   await seedLoyalty(db, app.appId);
+  // createApp made the definition's coupons and events offers of the app (ids kept); one package bundles two.
+  await createPackage(db, { id: admin.id, type: "Admin" }, app.appId, {
+    title: "Service saver package",
+    description: "An oil change and a tire rotation together, for one visit.",
+    couponIds: [DEMO_COUPON_IDS.oil, DEMO_COUPON_IDS.tires],
+  });
   log.info(
     { email: DEMO_ADMIN_EMAIL, password, appId: app.appId },
     `Demo admin created: sign in as ${DEMO_ADMIN_EMAIL} with password ${password} (printed only once)`,
