@@ -151,7 +151,11 @@ export function contactsOf(text: string): {
   contacts: Contact[];
   errors: PersonalizedSpecialBulkResult["errors"];
 } {
-  const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false }).data;
+  const clean = text.replace(/^\uFEFF/, "");
+  // Papa guesses the delimiter (",", ";", tab...) only when blank lines are skipped; rows keep their line
+  // numbers, so the real parse keeps blank lines and uses the guessed delimiter.
+  const { delimiter } = Papa.parse<string[]>(clean, { skipEmptyLines: "greedy", preview: 100 }).meta;
+  const rows = Papa.parse<string[]>(clean, { skipEmptyLines: false, delimiter }).data;
   const first = rows[0] ?? [];
   let emailAt = first.findIndex((h) => emailHeaders.has(headerKey(h)));
   const phoneAt = first.findIndex((h) => phoneHeaders.has(headerKey(h)));
