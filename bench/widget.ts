@@ -7,8 +7,9 @@ import { startServer } from "../tests/e2e/server.ts";
 
 /**
  * The widget's figures of issue 6, measured on the built product in headless Chromium on this machine:
- * the loader's gzip size (target ≤ 2 KB), all JS the first view loads, gzip (≤ 40 KB), and the cold first
- * render of home after DOMContentLoaded, median of 10 fresh browser contexts (≤ 150 ms). Prints, never fails.
+ * the loader's gzip size (target ≤ 2 KB), all JS the first view loads, gzip (≤ 40 KB, counting the sign-in
+ * prompt a fresh visitor gets), and the cold first render of home (entries, account menu and prompt) after
+ * DOMContentLoaded, median of 10 fresh browser contexts (≤ 150 ms). Prints, never fails.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const sdk = path.join(root, "dist/sdk");
@@ -43,13 +44,17 @@ try {
   const loader = gz(fs.readFileSync(path.join(sdk, "embed.js")));
   console.log(`loader embed.js: ${loader} B gzip (target ≤ 2048 B)`);
 
-  // Home counts as rendered when its feature entries are in the shadow root; checked every frame.
+  // Home counts as rendered when its feature entries and its account menu are in the shadow root (a fresh
+  // visitor also gets the 'Sign in for special offers' prompt with the menu, so the first view's figure
+  // counts what the prompt needs); checked every frame.
   const TIMING_SCRIPT = `
     document.addEventListener("DOMContentLoaded", () => { window.__dcl = performance.now(); });
     (function tick() {
       const el = document.querySelector("brand-app");
-      if (el && el.shadowRoot && el.shadowRoot.querySelector(".ba-feature-button")) {
+      const root = el && el.shadowRoot;
+      if (root && root.querySelector(".ba-feature-button") && root.querySelector(".ba-account-menu")) {
         window.__home = performance.now();
+        window.__prompt = !!root.querySelector(".ba-account-prompt");
         // The scripts that had arrived by then are the ones the first view needed.
         window.__homeScripts = performance.getEntriesByType("resource").map((e) => e.name).filter((n) => new URL(n).pathname.endsWith(".js"));
       } else requestAnimationFrame(tick);
@@ -58,6 +63,7 @@ try {
   const times: number[] = [];
   let firstViewJs: { url: string; bytes: number }[] = [];
   let afterHome: { url: string; bytes: number }[] = [];
+  let prompted = false;
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext(); // a fresh context: empty HTTP cache and storage
     const page = await context.newPage();
@@ -73,6 +79,7 @@ try {
       const urls = await page.evaluate(
         () => (window as unknown as { __homeScripts: string[] }).__homeScripts,
       );
+      prompted = await page.evaluate(() => (window as unknown as { __prompt: boolean }).__prompt);
       firstViewJs = urls.map((url) => ({
         url,
         bytes: gz(fs.readFileSync(path.join(sdk, path.basename(new URL(url).pathname)))),
@@ -95,7 +102,9 @@ try {
       .map((l) => l.toFixed(1))
       .join(" ")} on ${os.cpus().length} cores`,
   );
-  console.log(`first view JS: ${kb(total)} gzip in ${firstViewJs.length} files (target ≤ 40 KB)`);
+  console.log(
+    `first view JS: ${kb(total)} gzip in ${firstViewJs.length} files (target ≤ 40 KB; home with its account menu, sign-in prompt ${prompted ? "shown" : "NOT shown"})`,
+  );
   for (const f of firstViewJs.sort((a, b) => b.bytes - a.bytes))
     console.log(`  ${new URL(f.url).pathname}: ${f.bytes} B`);
   const later = afterHome.reduce((s, f) => s + f.bytes, 0);

@@ -22,11 +22,14 @@ const pick = (t: VehicleLabels): VehicleLabels => ({
   vin: t.vin,
 });
 
+/** The labels from a language's `vehicle` section (a surface that loads its texts itself passes them). */
+export const vehicleLabelsFrom = (
+  section: VehicleLabels & { trailer: VehicleLabels },
+  makeModelType: string | null | undefined,
+): VehicleLabels => pick(makeModelType === "Trailer" ? section.trailer : section);
+
 // Read when asked, nothing at load time: a bundle that does not call vehicleLabels drops this module.
 export const vehicleLabels = (
   makeModelType: string | null | undefined,
   lang?: string | null,
-): VehicleLabels => {
-  const set = lang === "es" ? es.vehicle : en.vehicle;
-  return pick(makeModelType === "Trailer" ? set.trailer : set);
-};
+): VehicleLabels => vehicleLabelsFrom(lang === "es" ? es.vehicle : en.vehicle, makeModelType);

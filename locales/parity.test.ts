@@ -1,6 +1,8 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { vehicleLabels } from "../core/vehicle-labels.ts";
+import { promoTexts } from "../promo/texts.ts";
+import { accountTexts, fill, langOf } from "../sdk/account/texts.ts";
 import { errorText } from "../sdk/views/error-texts.ts";
 import { translator } from "../sdk/views/i18n.ts";
 import { i18nextResources } from "../sdk/views/i18next-resources.ts";
@@ -11,6 +13,8 @@ import errorsEn from "./errors/en.json";
 import errorsEs from "./errors/es.json";
 import es from "./es.json";
 import fr from "./fr.json";
+import promoEn from "./promo/en.json";
+import promoEs from "./promo/es.json";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -152,5 +156,50 @@ describe("vehicle labels come from the shared resources", () => {
     expect(vehicleLabels("Trailer", "es").model).toBe("Modelo del remolque");
     expect(vehicleLabels("Trailer", "en").vin).toBe("Trailer Identification Number");
     expect(vehicleLabels("Car", "fr").year).toBe("Vehicle Year");
+  });
+});
+
+describe("the account screens and the promo page read the same resources", () => {
+  it("has the account texts (translation namespace, account.*) in both languages, exactly as the screens show them", () => {
+    expect(keysOf(es.account)).toEqual(keysOf(en.account));
+    const enTexts = accountTexts("en");
+    const esTexts = accountTexts("es");
+    expect(enTexts.signIn).toBe("Sign In");
+    expect(enTexts.later).toBe("Login later");
+    expect(fill(enTexts.sent, { contact: "a@b.co" })).toBe(
+      "We sent a code to a@b.co by email or text. It can take up to 2 minutes to arrive. If you used an email, check your junk folder.",
+    );
+    expect(fill(esTexts.errorCode, { code: 202 })).toBe("código 202");
+    expect(accountTexts("fr")).toBe(enTexts);
+    expect(langOf(esTexts)).toBe("es");
+    expect(langOf(enTexts)).toBe("en");
+  });
+
+  it("has every promo text in English and Spanish with the same placeholders, and i18next reads what the page shows", async () => {
+    const enKeys = keysOf(promoEn);
+    expect(keysOf(promoEs)).toEqual(enKeys);
+    for (const key of enKeys)
+      expect(placeholders(leaf(promoEs, key) as string), key).toEqual(
+        placeholders(leaf(promoEn, key) as string),
+      );
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: i18nextResources,
+      fallbackLng: "en",
+      interpolation: { escapeValue: false },
+    });
+    for (const lang of ["en", "es"] as const) {
+      const t = i18n.getFixedT(lang, "promo");
+      const page = promoTexts[lang];
+      for (const key of enKeys) {
+        const shown = page[key as keyof typeof page];
+        const text = typeof shown === "function" ? shown("Demo Motors") : shown;
+        expect(t(key, { name: "Demo Motors", title: "Demo Motors" }), `${lang} ${key}`).toBe(text);
+      }
+    }
+    // Spec §2 and §8, typo included.
+    expect(promoTexts.en.failed).toBe("Failed to retreive promo page. Try to refresh");
+    expect(promoTexts.en.download("Demo Motors")).toBe("Download Demo Motors app for exclusive specials.");
+    expect(promoTexts.es.editItem("Cupones")).toBe("Editar Cupones");
   });
 });

@@ -70,7 +70,8 @@ export const buildTargets: Record<string, InlineConfig> = {
     resolve: { alias: preactAliases },
     plugins: [react()],
     logLevel: "warn",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    // Spanish texts load for Spanish apps only (sdk/views/i18n.ts), out of an English app's first view.
+    define: { "process.env.NODE_ENV": JSON.stringify("production"), __BRAND_APP_LAZY_LOCALES__: "true" },
     build: {
       outDir: path.join(dist, "sdk"),
       emptyOutDir: false,
@@ -81,6 +82,10 @@ export const buildTargets: Record<string, InlineConfig> = {
       rolldownOptions: {
         preserveEntrySignatures: false,
         output: {
+          // Vite leaves whitespace in an ES library so that bundlers re-bundling it keep its /* @__PURE__ */
+          // marks. Browsers load these files as they are (the npm package below stays unminified for
+          // bundlers), so they are minified in full: about 4 KB gzip less in the first view.
+          minify: true,
           codeSplitting: {
             // Date formatting (dayjs) is shared by five lazy screens and stays one chunk of its own.
             experimentalInlineCommonChunks: {
@@ -101,7 +106,7 @@ export const buildTargets: Record<string, InlineConfig> = {
     resolve: { alias: preactAliases },
     plugins: [react()],
     logLevel: "warn",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    define: { "process.env.NODE_ENV": JSON.stringify("production"), __BRAND_APP_LAZY_LOCALES__: "true" },
     build: {
       outDir: path.join(dist, "sdk-package"),
       emptyOutDir: true,

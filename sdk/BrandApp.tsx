@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { AccountBar } from "./account/AccountBar.tsx";
+import { isSignedIn, promptsSignIn } from "./account/stored.ts";
 import { shellStyles } from "./account/styles.ts";
 import { accountTexts } from "./account/texts.ts";
 import type { AccountState } from "./account.ts";
@@ -11,6 +13,7 @@ import { uuid } from "./ids.ts";
 import type { Widget } from "./runtime.ts";
 import { rememberSliderHint, sliderHintSeen } from "./slider-hint.ts";
 import { readDealerships, readUser, writeDealership } from "./storage.ts";
+import type { SurfaceScreens } from "./views/AppView.tsx";
 // The views' own modules, not their index: what the index re-exports for other surfaces (the .ics writer, the
 // preview states) would otherwise be pinned into the first view instead of loading when used.
 import { AppView } from "./views/AppView.tsx";
@@ -45,6 +48,9 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     const client = widgetClient({ apiBase: base, appId: id });
     return { client, app: createAppStore(client) };
   }, [base, id]);
+  // 'Login later' pressed before the runtime arrived: passed on to the account once it runs.
+  const laterAsked = useRef(false);
+  const [later, setLater] = useState(false);
   const [runtime, setRuntime] = useState<{
     widget: Widget;
     accountScreens: Runtime["accountScreens"];
@@ -67,6 +73,8 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
         if (!live) return;
         widget = m.createWidget(id, base, client, app, emit);
         widget.start();
+        if (laterAsked.current) widget.account.send({ type: "signIn.later" });
+        laterAsked.current = false;
         setRuntime({ widget, accountScreens: m.accountScreens, endUser: m.endUserApi(client) });
       },
       () => {
@@ -105,6 +113,28 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     if (ready && runtime) runtime.widget.track("page_view", { page: "home" });
   }, [ready, runtime]);
 
+  // Until the runtime runs, the account menu and the sign-in prompt are drawn from the stored user, so they
+  // are part of the first view; a screen opened meanwhile shows once the runtime's screens arrive.
+  const stored = useMemo(() => readUser(id), [id]);
+  const accountT = accountTexts(ready ? state.app.lang : undefined);
+  const waitingScreens: SurfaceScreens = {
+    entry: ({ open, returnedFrom }) => (
+      <AccountBar
+        signedIn={isSignedIn(stored)}
+        prompt={!later && promptsSignIn(stored, Date.now())}
+        loadError={null}
+        t={accountT}
+        open={open}
+        onLater={() => {
+          laterAsked.current = true;
+          setLater(true);
+        }}
+        returnedFrom={returnedFrom}
+      />
+    ),
+    screen: () => null,
+  };
+
   const track: Widget["track"] = (name, data) => runtime?.widget.track(name, data);
   const share = (s: ShareRequest) => {
     track("share", { title: s.title });
@@ -130,9 +160,9 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
                     state: account,
                     client,
                     makeModelType: state.app.makeModelType,
-                    t: accountTexts(state.app.lang),
+                    t: accountT,
                   })
-                : undefined
+                : waitingScreens
             }
             endUser={runtime ? runtime.endUser(account) : null}
             definition={state.app.definition}

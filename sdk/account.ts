@@ -1,8 +1,8 @@
 import { type Actor, createActor, fromPromise } from "xstate";
 // Deep import on purpose: core/index.ts would bring the schemas (TypeBox, ajv) into the widget bundle.
-import { isEndUserAuthenticated, shouldPromptSignIn } from "../core/sign-in.ts";
 import { type SignedInUser, type SignInEvent, signInMachine } from "../machines/sign-in.ts";
 import type { EndUserProfileUpdate, Vehicle } from "../schemas/index.ts";
+import { isSignedIn, promptsSignIn } from "./account/stored.ts";
 import { WidgetApiError, type WidgetClient, type WidgetProfile } from "./client.ts";
 import { uuid } from "./ids.ts";
 import { readUser, type StoredUser, writeUser } from "./storage.ts";
@@ -42,7 +42,7 @@ export function createAccount(
     user = next;
     writeUser(appId, user);
   };
-  const signedIn = () => !!user.token && isEndUserAuthenticated(profile ?? {});
+  const signedIn = () => isSignedIn(user, profile);
 
   const machine = signInMachine.provide({
     actors: {
@@ -131,11 +131,7 @@ export function createAccount(
     send: (event: SignInEvent) => actor.send(event),
     userId: () => user.userId,
     /** Whether to show 'Sign in for special offers' now (not signed in, no login-later in the last 7 days). */
-    shouldPrompt: (now = Date.now()) =>
-      shouldPromptSignIn(
-        { loginLaterAt: user.loginLaterAt, email: user.email, ...(signedIn() ? (profile ?? {}) : {}) },
-        now,
-      ),
+    shouldPrompt: (now = Date.now()) => promptsSignIn(user, now, profile),
     /** Reloads the profile; 401 or 400 means the stored user is gone: clear it and sign out (spec §8). */
     async loadProfile() {
       if (!user.token) return;

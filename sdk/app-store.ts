@@ -1,5 +1,6 @@
 import type { MobileApp } from "../schemas/index.ts";
 import type { WidgetClient } from "./client.ts";
+import { loadLang } from "./views/i18n.ts";
 
 export type AppState =
   | { status: "loading" }
@@ -28,7 +29,12 @@ export function createAppStore(client: WidgetClient) {
       if (started) return;
       started = true;
       client.getApp().then(
-        (app) => set({ status: "ready", app }),
+        // A Spanish app's texts are loaded before it is drawn (views/i18n.ts); if they cannot be, it is
+        // drawn with the English fallback rather than not at all.
+        (app) => {
+          const ready = () => set({ status: "ready", app });
+          loadLang(app.lang === "es" ? "es" : "en").then(ready, ready);
+        },
         (e: { message: string; status?: number }) =>
           set({ status: "error", message: e.message, code: e.status ?? 0 }),
       );

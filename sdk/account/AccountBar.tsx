@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from "react";
-import { type Account, type AccountState, PROFILE_ERROR_CODES } from "../account.ts";
 import { type AccountTexts, fill } from "./texts.ts";
 
 /** The account screens (screens.tsx), by the names the app's stack knows them. */
@@ -10,21 +9,29 @@ export type AccountScreen = "signIn" | "profile" | "signOut";
  * in; each opens its screen in the app's frame. The 'Sign in for special offers' prompt describes the Sign In
  * entry (no second way in) unless the visitor chose 'Login later' in the last 7 days. A failed profile load
  * shows its code (202). When a screen closes, the entry that leads back to it takes the focus.
+ *
+ * It only draws: the widget shows it with the first view from the stored user (BrandApp.tsx), before the
+ * account runtime (XState) has loaded, and the runtime's screens (screens.tsx) draw it from then on.
  */
 export function AccountBar({
-  account,
-  state,
+  signedIn,
+  prompt,
+  loadError,
   t,
   open,
+  onLater,
   returnedFrom,
 }: {
-  account: Account;
-  state: AccountState;
+  signedIn: boolean;
+  /** Whether 'Sign in for special offers' shows (core/sign-in.ts shouldPromptSignIn). */
+  prompt: boolean;
+  /** A failed profile load (code 202), or null. */
+  loadError: { message: string; code: number } | null;
   t: AccountTexts;
   open: (screen: AccountScreen) => void;
+  onLater: () => void;
   returnedFrom: string | null;
 }) {
-  const signedIn = state.flow.state === "signedIn";
   const promptId = useId();
   const signInRef = useRef<HTMLButtonElement>(null);
   const profileRef = useRef<HTMLButtonElement>(null);
@@ -34,8 +41,7 @@ export function AccountBar({
     const entry = !signedIn ? signInRef : returnedFrom === "signOut" ? signOutRef : profileRef;
     entry.current?.focus({ preventScroll: true });
   }, [returnedFrom, signedIn]);
-  const prompt = !signedIn && account.shouldPrompt();
-  const loadError = state.profileError?.code === PROFILE_ERROR_CODES.load ? state.profileError : null;
+  const prompted = !signedIn && prompt;
 
   return (
     <div className="ba-account">
@@ -54,7 +60,7 @@ export function AccountBar({
             type="button"
             className="ba-link"
             ref={signInRef}
-            aria-describedby={prompt ? promptId : undefined}
+            aria-describedby={prompted ? promptId : undefined}
             onClick={() => open("signIn")}
           >
             {t.signIn}
@@ -66,17 +72,13 @@ export function AccountBar({
           {loadError.message} ({fill(t.errorCode, { code: loadError.code })})
         </p>
       ) : null}
-      {prompt ? (
+      {prompted ? (
         <div className="ba-account-prompt">
           <p className="ba-account-text" id={promptId}>
             <strong>{t.prompt}</strong> <span>{t.promptText}</span>
           </p>
           <div className="ba-account-actions">
-            <button
-              type="button"
-              className="ba-button ba-button-secondary"
-              onClick={() => account.send({ type: "signIn.later" })}
-            >
+            <button type="button" className="ba-button ba-button-secondary" onClick={onLater}>
               {t.later}
             </button>
           </div>

@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 // Deep import on purpose: core/index.ts would bring the schemas (TypeBox, ajv) into the widget bundle.
-import { vehicleLabels } from "../../core/vehicle-labels.ts";
+import { type VehicleLabels, vehicleLabelsFrom } from "../../core/vehicle-labels.ts";
 import type { EndUserProfileUpdate, Vehicle } from "../../schemas/index.ts";
 import type { Account, AccountState } from "../account.ts";
 import type { WidgetClient } from "../client.ts";
+import { textsOf } from "../views/i18n.ts";
 import { type AccountTexts, fill, langOf } from "./texts.ts";
 
 const INFO: (keyof EndUserProfileUpdate)[] = ["name", "email", "phone", "company", "dateOfBirth", "address"];
@@ -163,7 +164,9 @@ function VehicleForm({
   onAdd: (v: Vehicle) => Promise<boolean>;
 }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const labels = vehicleLabels(makeModelType, langOf(t));
+  // From the texts the widget loaded for the app's language (views/i18n.ts), not a second copy of them.
+  const vehicle = textsOf(langOf(t), "vehicle") as unknown as VehicleLabels & { trailer: VehicleLabels };
+  const labels = vehicleLabelsFrom(vehicle, makeModelType);
   const [v, setV] = useState<Record<string, string>>({});
   const [makes, setMakes] = useState<string[]>([]);
   const [models, setModels] = useState<string[]>([]);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { Account, AccountState } from "../account.ts";
+import { type Account, type AccountState, PROFILE_ERROR_CODES } from "../account.ts";
 import type { WidgetClient } from "../client.ts";
 import type { SurfaceNav, SurfaceScreens } from "../views/AppView.tsx";
 import { Screen } from "../views/ui/Screen.tsx";
@@ -31,10 +31,12 @@ export function accountScreens({
   return {
     entry: ({ open, returnedFrom }) => (
       <AccountBar
-        account={account}
-        state={state}
+        signedIn={state.flow.state === "signedIn"}
+        prompt={account.shouldPrompt()}
+        loadError={state.profileError?.code === PROFILE_ERROR_CODES.load ? state.profileError : null}
         t={t}
         open={(screen: AccountScreen) => open(screen)}
+        onLater={() => account.send({ type: "signIn.later" })}
         returnedFrom={returnedFrom}
       />
     ),

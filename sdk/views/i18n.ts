@@ -10,7 +10,29 @@ import fr from "../../locales/fr.json";
 export type Lang = "en" | "es" | "fr";
 export type Tree = { [key: string]: string | Tree };
 
-const resources: Record<Lang, Tree> = { en, es, fr };
+/**
+ * Set by the widget's builds (scripts/build-targets.ts): Spanish is not bundled but loaded by `loadLang` for a
+ * Spanish app, so an English app's first view does not carry it. Everywhere else (builder, promo, server
+ * render, tests) every language is here at once.
+ */
+declare const __BRAND_APP_LAZY_LOCALES__: boolean | undefined;
+const lazyLocales = typeof __BRAND_APP_LAZY_LOCALES__ !== "undefined" && __BRAND_APP_LAZY_LOCALES__;
+
+// English is every other language's fallback and French is the banner's three texts: both always here.
+const resources: Partial<Record<Lang, Tree>> = { en, fr };
+if (!lazyLocales) resources.es = es;
+
+/** Makes a language's texts available (a no-op when they are): the widget awaits it before drawing an app. */
+export function loadLang(lang: Lang): Promise<void> {
+  if (lang !== "es" || resources.es) return Promise.resolve();
+  return import("../../locales/es.json").then((m) => {
+    resources.es = m.default;
+  });
+}
+
+/** One section of a language's texts (e.g. `account`), English where the language lacks it. */
+export const textsOf = (lang: Lang, section: string): Tree =>
+  (resources[lang]?.[section] ?? (en as Tree)[section]) as Tree;
 
 /** Languages the views speak; French covers the app-download banner only and falls back to English. */
 export const LANGS: readonly Lang[] = ["en", "es", "fr"];
@@ -35,7 +57,7 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 /** A translator for one language: missing keys fall back to English, then to the key itself. */
 export function translator(lang: Lang): Translate {
   return (key, vars) => {
-    const text = lookup(resources[lang], key) ?? lookup(resources.en, key) ?? key;
+    const text = lookup(resources[lang] ?? en, key) ?? lookup(en, key) ?? key;
     return vars
       ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
       : text;

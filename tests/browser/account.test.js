@@ -23,7 +23,8 @@ const stored = () => JSON.parse(localStorage.getItem(`brand-app:${appId}:user`) 
 describe("the end user's account", () => {
   it("makes an anonymous user id and keeps it across mounts", async () => {
     const el = mount();
-    await until(() => el.shadowRoot.querySelector(".ba-account-menu"));
+    // The menu is drawn with home from storage; the id is made when the account runtime starts.
+    await until(() => el.shadowRoot.querySelector(".ba-account-menu") && stored());
     const first = stored().userId;
     expect(first).to.match(/^[0-9a-f-]{36}$/);
     el.remove();
@@ -104,5 +105,40 @@ describe("the end user's account", () => {
     document.body.appendChild(el);
     const link = await until(() => el.shadowRoot.querySelector(".ba-account-menu .ba-link"));
     expect(link.textContent).to.equal("Iniciar sesión");
+  });
+});
+
+describe("the account menu in the first view", () => {
+  it("draws Sign In with the 'Sign in for special offers' prompt from storage, and 'Login later' pressed before the runtime runs is kept", async () => {
+    const el = mount();
+    const later = await until(() =>
+      [...(el.shadowRoot?.querySelectorAll(".ba-account-prompt button") ?? [])].find(
+        (b) => b.textContent === "Login later",
+      ),
+    );
+    expect(el.shadowRoot.querySelector(".ba-account-prompt").textContent).to.contain(
+      "Sign in for special offers",
+    );
+    later.click();
+    await until(() => !el.shadowRoot.querySelector(".ba-account-prompt"));
+    // The account runtime takes the choice over: it is stored, and a new mount shows no prompt.
+    await until(() => stored()?.loginLaterAt);
+    el.remove();
+    const again = mount();
+    await until(() => again.shadowRoot?.querySelector(".ba-account-menu"));
+    expect(again.shadowRoot.querySelectorAll(".ba-account-prompt").length).to.equal(0);
+  });
+
+  it("a Spanish app's menu and prompt are in Spanish", async () => {
+    const token = await newAccount();
+    const esApp = (
+      await api("/apps", { method: "POST", body: { definition: { name: "Motores" }, lang: "es" }, token })
+    ).appId;
+    const el = document.createElement("brand-app");
+    el.setAttribute("app-id", esApp);
+    document.body.appendChild(el);
+    const prompt = await until(() => el.shadowRoot?.querySelector(".ba-account-prompt"));
+    expect(prompt.textContent).to.contain("Inicia sesión para ofertas especiales");
+    expect(el.shadowRoot.querySelector(".ba-account-menu .ba-link").textContent).to.equal("Iniciar sesión");
   });
 });
