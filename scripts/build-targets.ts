@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import type { InlineConfig } from "vite";
@@ -23,6 +24,18 @@ const spa = (name: string, base: string): InlineConfig => ({
   build: { outDir: path.join(dist, name), emptyOutDir: true, sourcemap: true },
 });
 
+/**
+ * The chunks brand-app.js imports statically (what the first view needs besides it), read from the built
+ * element: the names carry content hashes. None when the element is not built.
+ */
+function firstViewChunks(): string[] {
+  const file = path.join(dist, "sdk", "brand-app.js");
+  if (!fs.existsSync(file)) return [];
+  const code = fs.readFileSync(file, "utf8");
+  const names = [...code.matchAll(/(?:^|[;\s}])(?:import|from)\s*"\.\/([\w.-]+\.js)"/g)].map((m) => m[1]);
+  return [...new Set(names)];
+}
+
 /** One Vite build per face of the product. */
 export const buildTargets: Record<string, InlineConfig> = {
   builder: spa("builder", "/"),
@@ -47,22 +60,6 @@ export const buildTargets: Record<string, InlineConfig> = {
       },
     },
   },
-  // The loader is a classic script (pasted with `async`), so it is an IIFE with no imports.
-  "sdk-embed": {
-    configFile: false,
-    root,
-    logLevel: "warn",
-    build: {
-      outDir: path.join(dist, "sdk"),
-      emptyOutDir: true,
-      lib: {
-        entry: path.join(root, "sdk/embed.ts"),
-        formats: ["iife"],
-        name: "BrandAppEmbed",
-        fileName: () => "embed.js",
-      },
-    },
-  },
   // The element bundle is an ES module so it can learn its own origin from import.meta.url.
   "sdk-element": {
     configFile: false,
@@ -74,7 +71,7 @@ export const buildTargets: Record<string, InlineConfig> = {
     define: { "process.env.NODE_ENV": JSON.stringify("production"), __BRAND_APP_LAZY_LOCALES__: "true" },
     build: {
       outDir: path.join(dist, "sdk"),
-      emptyOutDir: false,
+      emptyOutDir: true,
       lib: { entry: path.join(root, "sdk/element.ts"), formats: ["es"], fileName: () => "brand-app.js" },
       // Small modules shared by the entry and the lazy screens would otherwise each be a chunk of their own,
       // fetched one after another before home can render; copying them into their users saves those trips.
@@ -94,6 +91,30 @@ export const buildTargets: Record<string, InlineConfig> = {
             },
           },
         },
+      },
+    },
+  },
+  // The loader is a classic script (pasted with `async`), so it is an IIFE with no imports. Built after the
+  // element: it asks for the element's first-view chunks as modulepreloads together with brand-app.js
+  // (sdk/embed.ts), instead of the browser finding them only once brand-app.js has arrived.
+  "sdk-embed": {
+    configFile: false,
+    root,
+    logLevel: "warn",
+    plugins: [
+      {
+        name: "brand-app-first-view-chunks",
+        config: () => ({ define: { __BRAND_APP_CHUNKS__: JSON.stringify(firstViewChunks()) } }),
+      },
+    ],
+    build: {
+      outDir: path.join(dist, "sdk"),
+      emptyOutDir: false,
+      lib: {
+        entry: path.join(root, "sdk/embed.ts"),
+        formats: ["iife"],
+        name: "BrandAppEmbed",
+        fileName: () => "embed.js",
       },
     },
   },

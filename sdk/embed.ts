@@ -13,6 +13,10 @@ const script = (document.currentScript ??
 const base = script?.src ? new URL(".", script.src).href : `${location.origin}/sdk/`;
 
 const apiOrigin = new URL(base).origin;
+
+/** The chunks brand-app.js imports, named at build time (scripts/build-targets.ts); none outside a build. */
+declare const __BRAND_APP_CHUNKS__: string[] | undefined;
+const firstViewChunks = typeof __BRAND_APP_CHUNKS__ === "undefined" ? [] : __BRAND_APP_CHUNKS__;
 const appIdOf = (container: Element) => container.getAttribute(EMBED_APP_ID_ATTRIBUTE) ?? "";
 
 function mount(final: boolean) {
@@ -27,6 +31,13 @@ function mount(final: boolean) {
     el.src = `${base}brand-app.js`;
     el.dataset.brandAppElement = "";
     el.onerror = () => console.error("brand-app: the widget could not be loaded (code 100)");
+    // Fetched with the bundle rather than after it: the browser would only find them in brand-app.js.
+    for (const chunk of firstViewChunks) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = `${base}${chunk}`;
+      document.head.appendChild(link);
+    }
     document.head.appendChild(el);
   }
   for (const container of containers) {

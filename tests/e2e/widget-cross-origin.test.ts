@@ -226,6 +226,19 @@ describe("the widget pasted into a page of another origin", () => {
     expect(apiPaths.filter((p) => p.startsWith("/api/images/")).length).toBeGreaterThanOrEqual(3);
     expect(apiPaths.filter((p) => p.startsWith("/api/icon-files/")).length).toBeGreaterThanOrEqual(2);
   });
+
+  it("asks for the chunks brand-app.js imports together with it (modulepreload), each fetched once", async () => {
+    const bundle = await (await fetch(`${server.url}/sdk/brand-app.js`)).text();
+    const imported = [...bundle.matchAll(/(?:^|[;\s}])(?:import|from)\s*"\.\/([\w.-]+\.js)"/g)].map(
+      (m) => `${server.url}/sdk/${m[1]}`,
+    );
+    expect(imported.length).toBeGreaterThan(0);
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+    );
+    expect([...preloads].sort()).toEqual([...new Set(imported)].sort());
+    for (const url of imported) expect(requests.filter((r) => r.url() === url).length, url).toBe(1);
+  });
 });
 
 describe("the loader run where it cannot see its own <script> (currentScript is empty)", () => {
