@@ -76,6 +76,7 @@ describe("offer form", () => {
       image: "/api/images/x.png",
       timeframe: { from: record.from, to: record.to },
       hideDates: true,
+      oncePerUser: true,
       link: "https://example.com",
     });
     expect(validate(OFFER_FORM_SCHEMA.events, form)).toEqual([]);
@@ -87,9 +88,15 @@ describe("offer form", () => {
       to: record.to,
       hideDates: true,
       personalized: false,
+      oncePerUser: true,
       apps: ["app-1", "app-2"],
       link: "https://example.com",
     });
+  });
+  it("a new offer is once per user; a repeatable one stays repeatable", () => {
+    expect(toFormValue(null)).toEqual({ oncePerUser: true });
+    expect(toFormValue({ title: "T", oncePerUser: false }).oncePerUser).toBe(false);
+    expect(toInput("coupons", { title: "T", oncePerUser: false }, ["a"]).oncePerUser).toBe(false);
   });
   it("a coupon's body has no link, and the coupon form refuses one", () => {
     expect(toInput("coupons", { title: "T", link: "https://example.com" }, ["a"])).not.toHaveProperty("link");

@@ -50,6 +50,7 @@ export interface OfferFormValue {
   timeframe?: { from?: string; to?: string };
   hideDates?: boolean;
   personalized?: boolean;
+  oncePerUser?: boolean;
   link?: string;
 }
 
@@ -61,6 +62,7 @@ const common = {
   timeframe: Type.Optional({ ...Timeframe, title: "Dates" }),
   hideDates: couponProps.hideDates,
   personalized: couponProps.personalized,
+  oncePerUser: Type.Optional(Type.Boolean({ title: "Once per user" })),
 };
 
 /** The form schemas, cut from the contract's Coupon and Event (built once so ajv compiles them once). */
@@ -70,15 +72,26 @@ export const OFFER_FORM_SCHEMA: Record<OfferKind, object> = {
 };
 
 export const OFFER_FORM_UI = {
-  "ui:order": ["title", "description", "image", "timeframe", "hideDates", "personalized", "link"],
+  "ui:order": [
+    "title",
+    "description",
+    "image",
+    "timeframe",
+    "hideDates",
+    "personalized",
+    "oncePerUser",
+    "link",
+  ],
   description: { "ui:widget": "textarea" },
   image: { "ui:widget": "image" },
   hideDates: { "ui:widget": "switch" },
   personalized: { "ui:widget": "switch" },
+  oncePerUser: { "ui:widget": "switch" },
 };
 
 export function toFormValue(o: Partial<OfferRecord> | null): OfferFormValue {
-  if (!o) return {};
+  // A new offer is redeemed once per user unless the form says otherwise (the server's default too).
+  if (!o) return { oncePerUser: true };
   const out: OfferFormValue = {};
   if (o.title !== undefined) out.title = o.title;
   if (o.description) out.description = o.description;
@@ -86,6 +99,7 @@ export function toFormValue(o: Partial<OfferRecord> | null): OfferFormValue {
   if (o.from || o.to) out.timeframe = { ...(o.from ? { from: o.from } : {}), ...(o.to ? { to: o.to } : {}) };
   if (o.hideDates) out.hideDates = true;
   if (o.personalized) out.personalized = true;
+  out.oncePerUser = o.oncePerUser !== false;
   if (o.link) out.link = o.link;
   return out;
 }
@@ -99,6 +113,7 @@ export function toInput(kind: OfferKind, v: OfferFormValue, apps: string[]): Off
   if (v.timeframe?.to) out.to = v.timeframe.to;
   out.hideDates = Boolean(v.hideDates);
   out.personalized = Boolean(v.personalized);
+  out.oncePerUser = v.oncePerUser !== false;
   if (kind === "events" && v.link) out.link = v.link;
   return out;
 }
@@ -116,7 +131,9 @@ export function serverFieldErrors(details: unknown): { fields: FieldError[]; oth
     const path = d.path.replace(/^\/body(?=\/|$)/, "");
     const [, head] = path.split("/");
     if (head === "from" || head === "to") fields.push({ path: `/timeframe/${head}`, message: d.message });
-    else if (["title", "description", "image", "hideDates", "personalized", "link"].includes(head))
+    else if (
+      ["title", "description", "image", "hideDates", "personalized", "oncePerUser", "link"].includes(head)
+    )
       fields.push({ path, message: d.message });
     else other.push({ path, message: d.message });
   }
