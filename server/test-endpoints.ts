@@ -173,6 +173,12 @@ const imageBody = (png: Buffer) => {
 
 const csv = (text: string) => ({ payload: text, headers: { "content-type": "text/csv" } });
 
+/** Removes app A's offers and special packages (the offer rows' fixtures start from an empty list). */
+async function clearOffers(ctx: Ctx) {
+  await ctx.app.database.execute("delete from special_packages where app_id = $1", [ctx.appA]);
+  await ctx.app.database.execute("delete from offers where owner_app_id = $1", [ctx.appA]);
+}
+
 export const endpoints: Endpoint[] = [
   // Accounts
   {
@@ -404,6 +410,8 @@ export const endpoints: Endpoint[] = [
   },
   // Coupons and events as records (issue 12): one implementation serves both kinds. Each call that changes
   // an offer gets a fresh one (made by the Admin), so an allowed persona's call succeeds whatever came before.
+  // Every call first clears app A's offers and packages: the builder's app carries all of them, and what the
+  // fuzzing left behind must not grow app A's saved-app answer past the security suite's size cap.
   ...(["coupons", "events"] as const).flatMap((kind): Endpoint[] => {
     const read = { kind: "app", action: `${kind}.read` } as const;
     const write = { kind: "app", action: `${kind}.write` } as const;
@@ -413,6 +421,7 @@ export const endpoints: Endpoint[] = [
     });
     const asAdmin = (ctx: Ctx) => ctx.personas.find((p) => p.name === "Admin")!.user!.headers;
     const fresh = async (ctx: Ctx): Promise<string> => {
+      await clearOffers(ctx);
       const res = await ctx.app.inject({
         method: "POST",
         url: `/api/apps/${ctx.appA}/${kind}`,
@@ -443,7 +452,10 @@ export const endpoints: Endpoint[] = [
         route: `/api/apps/:appId/${kind}`,
         access: write,
         write: true,
-        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/${kind}`, payload: body(ctx, "posted") }),
+        request: async (ctx) => {
+          await clearOffers(ctx);
+          return { url: `/api/apps/${ctx.appA}/${kind}`, payload: body(ctx, "posted") };
+        },
       },
       {
         method: "PUT",
@@ -487,8 +499,11 @@ export const endpoints: Endpoint[] = [
       title: `${ctx.markers.A} ${title}`,
       couponIds: [await made(ctx, `/api/apps/${ctx.appA}/coupons`, { title: `${ctx.markers.A} packed` })],
     });
-    const fresh = async (ctx: Ctx) =>
-      made(ctx, `/api/apps/${ctx.appA}/special-packages`, await body(ctx, "package fixture"));
+    /** A package of its own (app A's offers and packages cleared first). */
+    const fresh = async (ctx: Ctx) => {
+      await clearOffers(ctx);
+      return made(ctx, `/api/apps/${ctx.appA}/special-packages`, await body(ctx, "package fixture"));
+    };
     const read = { kind: "app", action: "coupons.read" } as const;
     const write = { kind: "app", action: "coupons.write" } as const;
     return [
@@ -512,20 +527,26 @@ export const endpoints: Endpoint[] = [
         route: "/api/apps/:appId/special-packages",
         access: write,
         write: true,
-        request: async (ctx) => ({
-          url: `/api/apps/${ctx.appA}/special-packages`,
-          payload: await body(ctx, "posted package"),
-        }),
+        request: async (ctx) => {
+          await clearOffers(ctx);
+          return {
+            url: `/api/apps/${ctx.appA}/special-packages`,
+            payload: await body(ctx, "posted package"),
+          };
+        },
       },
       {
         method: "PUT",
         route: "/api/apps/:appId/special-packages/:id",
         access: write,
         write: true,
-        request: async (ctx) => ({
-          url: `/api/apps/${ctx.appA}/special-packages/${await fresh(ctx)}`,
-          payload: await body(ctx, "replaced package"),
-        }),
+        request: async (ctx) => {
+          const id = await fresh(ctx);
+          return {
+            url: `/api/apps/${ctx.appA}/special-packages/${id}`,
+            payload: await body(ctx, "replaced"),
+          };
+        },
       },
       {
         method: "DELETE",
