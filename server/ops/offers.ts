@@ -212,8 +212,8 @@ export async function createOffer(
 
 /**
  * PUT /apps/{appId}/{coupons|events}/{id}: replaces the offer's fields everywhere it runs. With `apps`, the
- * links to apps the caller may edit become exactly those named (the path's app always stays); links to apps
- * the caller cannot edit stay as they are. Without `apps` the links do not change.
+ * links to apps the caller may edit become exactly those named (the path's app and the owner app always
+ * stay); links to apps the caller cannot edit stay as they are. Without `apps` the links do not change.
  */
 export async function updateOffer(
   db: Db,
@@ -240,7 +240,8 @@ export async function updateOffer(
       if (access) removed.push(a);
     }
   }
-  removed = removed.filter((a) => a !== app.id);
+  // The path's app stays, and so does the owner app: its list is where the offer is deleted everywhere.
+  removed = removed.filter((a) => a !== app.id && a !== offer.ownerAppId);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(offers)

@@ -364,6 +364,19 @@ describe.each(["coupons", "events"] as const)("%s", (kind) => {
     expect(rows[0].n).toBe(0);
   });
 
+  it("keeps the owner app's link whatever another app's PUT names", async () => {
+    const shared = await add(owner, appA, kind, { title: "Owned by A", apps: [appC], ...extra });
+    const res = await call(app, {
+      method: "PUT",
+      url: `/api/apps/${appC}/${kind}/${shared.id}`,
+      headers: owner.headers,
+      payload: { title: "Owned by A", apps: [appC], ...extra },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.apps.sort()).toEqual([appA, appC].sort());
+    expect((await list(owner, appA, kind)).map((o: { id: string }) => o.id)).toContain(shared.id);
+  });
+
   it("derives the status from the dates and counts this app's redemptions", async () => {
     const own = await testAppOf(app, owner, `Status ${kind}`);
     await add(owner, own, kind, { title: "Open", ...extra });
