@@ -217,6 +217,104 @@ describe("console: specials", () => {
   });
 });
 
+describe("console: personalized specials and server errors", () => {
+  it("assigns a personalized special to a customer, from the picker and from a list with row errors, and removes them", async () => {
+    await page.goto(`${server.url}/apps/${appId}/specials`);
+    await page.getByRole("button", { name: "Edit Oil change special" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit special" });
+    await edit.locator("#offer_personalized").click();
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/coupons/") && r.request().method() === "PUT",
+    );
+    await edit.getByRole("button", { name: "Save" }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByRole("button", { name: "Assigned users of Oil change special" }).click();
+
+    const drawer = page.getByRole("dialog", { name: 'Assigned users of "Oil change special"' });
+    await drawer.getByText("Nobody is assigned yet").waitFor();
+    await drawer.getByRole("combobox", { name: "Add a user" }).fill(customer.slice(0, 12));
+    await page.locator(".ant-select-dropdown:visible").getByText(customer).click();
+    await drawer.getByRole("button", { name: "Assign", exact: true }).click();
+    await drawer.getByRole("cell", { name: customer, exact: true }).waitFor();
+
+    await drawer.getByLabel("E-mails or phones, one a line").fill(`nobody@example.com\n${customer}`);
+    await drawer.getByRole("button", { name: "Assign from list" }).click();
+    await drawer.getByText("Added 0, already assigned 1, not found 1").waitFor();
+    await drawer.getByRole("cell", { name: "No app user with this e-mail or phone" }).waitFor();
+    await drawer.getByRole("cell", { name: "nobody@example.com", exact: true }).waitFor();
+
+    await drawer.getByRole("button", { name: `Remove ${customer}` }).click();
+    const confirm = page.locator(".ant-popconfirm:visible");
+    await confirm.getByText(`Remove ${customer}?`).waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await drawer.getByText("Nobody is assigned yet").waitFor();
+  });
+
+  it("shows the server's field error on its field and keeps what was typed", async () => {
+    await page.goto(`${server.url}/apps/${appId}/specials`);
+    await page.route(`**/api/apps/${appId}/coupons`, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 400,
+            contentType: "application/json",
+            body: JSON.stringify({
+              error: {
+                message: "This title is taken",
+                code: "Validation",
+                details: [{ path: "/title", message: "This title is taken" }],
+              },
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole("button", { name: "New special" }).click();
+    const drawer = page.getByRole("dialog", { name: "New special" });
+    await drawer.locator("#offer_title").fill("Winter tires");
+    await drawer.locator("#offer_description").fill("Mounted and balanced");
+    await drawer.getByRole("button", { name: "Save" }).click();
+    await drawer.getByText("This title is taken").waitFor();
+    await expect(drawer.locator("#offer_title").inputValue()).resolves.toBe("Winter tires");
+    await expect(drawer.locator("#offer_description").inputValue()).resolves.toBe("Mounted and balanced");
+    // Changing the field takes the server's error away.
+    await drawer.locator("#offer_title").fill("Winter tire deal");
+    await until(() => drawer.getByText("This title is taken").count()).toBe(0);
+    await page.unroute(`**/api/apps/${appId}/coupons`);
+    await drawer.getByRole("button", { name: "Cancel" }).click();
+  });
+});
+
+describe("console: special packages", () => {
+  it("bundles specials in a package and deletes it after a confirmation", async () => {
+    await page.goto(`${server.url}/apps/${appId}/specials`);
+    await page.getByText("No special packages yet").waitFor();
+    await page.getByRole("button", { name: "New package" }).click();
+    const drawer = page.getByRole("dialog", { name: "New package" });
+    await drawer.locator("#package_title").fill("Service bundle");
+    await drawer.locator(".ant-select", { has: page.locator("#package-specials") }).click();
+    await page
+      .locator(".ant-select-dropdown:visible")
+      .getByText("Oil change special", { exact: true })
+      .click();
+    // A multiple select stays open over the buttons: leaving it closes it.
+    await drawer.locator("#package_title").click();
+    await page.locator(".ant-select-dropdown:visible").waitFor({ state: "hidden" });
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/apps/${appId}/special-packages`) && r.request().method() === "POST",
+    );
+    await drawer.getByRole("button", { name: "Save" }).click();
+    expect((await saved).status()).toBe(200);
+    const packages = page.getByRole("region", { name: "Special packages" });
+    await packages.getByRole("cell", { name: "Service bundle", exact: true }).waitFor();
+    await packages.getByRole("cell", { name: "Oil change special", exact: true }).waitFor();
+
+    await packages.getByRole("button", { name: "Delete Service bundle" }).click();
+    const confirm = page.locator(".ant-popconfirm:visible");
+    await confirm.getByText('Delete "Service bundle"?').waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await packages.getByText("No special packages yet").waitFor();
+  });
+});
+
 describe("console: loyalty", () => {
   it("turns the points program on, adds a stamp and awards and redeems points for a customer", async () => {
     await page.goto(`${server.url}/apps/${appId}/loyalty`);

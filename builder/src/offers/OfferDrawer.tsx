@@ -80,7 +80,7 @@ function OfferForm({
   const onChange = useCallback((next: OfferFormValue, field: string) => {
     setValue(next);
     // A server error says nothing about a value typed since: it leaves the field that changed.
-    const top = field.replace(/^root_/, "").split("_")[0];
+    const top = field.replace(/^offer_/, "").split("_")[0];
     setServerErrors((errs) => errs.filter((e) => e.path.split("/")[1] !== top));
   }, []);
 
