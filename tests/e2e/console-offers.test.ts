@@ -217,6 +217,15 @@ describe("console: specials", () => {
   });
 });
 
+describe("console: feature editors", () => {
+  it("the Coupons feature editor links to the Specials page", async () => {
+    await page.goto(`${server.url}/apps/${appId}/features/coupons?id=${COUPONS_FEATURE}`);
+    await page.getByRole("link", { name: "Manage specials" }).click();
+    await page.waitForURL(`${server.url}/apps/${appId}/specials?id=${COUPONS_FEATURE}`);
+    await page.getByRole("heading", { name: "Specials", level: 1 }).waitFor();
+  });
+});
+
 describe("console: personalized specials and server errors", () => {
   it("assigns a personalized special to a customer, from the picker and from a list with row errors, and removes them", async () => {
     await page.goto(`${server.url}/apps/${appId}/specials`);
