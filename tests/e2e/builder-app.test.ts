@@ -203,7 +203,11 @@ describe("builder: an app with every feature type", () => {
     await page.getByRole("link", { name: "Features", exact: true }).click();
     await page.waitForURL(/\/features$/);
     await page.getByRole("button", { name: "Add feature" }).click();
-    await page.getByRole("menuitem", { name: step.label, exact: true }).click();
+    // The Add feature menu's entry: the workspace's own menu also names Promotions (its console page).
+    await page
+      .locator(".ant-dropdown:not(.ant-dropdown-hidden)")
+      .getByRole("menuitem", { name: step.label, exact: true })
+      .click();
     await page.waitForURL(step.page);
     await page.locator("#root_title").waitFor();
     await step.fill?.(page);
