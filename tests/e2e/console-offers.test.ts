@@ -178,6 +178,20 @@ describe("console: specials", () => {
     await page.reload();
     await until(rowTitles).toEqual(["Oil change special", "Tire rotation"]);
 
+    // The mouse drags a row by its handle too.
+    const from = (await page.getByRole("button", { name: "Move Tire rotation" }).boundingBox())!;
+    const to = (await page.getByRole("button", { name: "Move Oil change special" }).boundingBox())!;
+    const dragged = page.waitForResponse(
+      (r) => r.url().endsWith("/coupons/order") && r.request().method() === "PUT",
+    );
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 5, { steps: 10 });
+    await page.mouse.up();
+    expect((await dragged).status()).toBe(200);
+    await until(rowTitles).toEqual(["Tire rotation", "Oil change special"]);
+
     // Delete asks first, naming the special.
     await page.getByRole("button", { name: "Delete Tire rotation" }).click();
     const confirm = page.locator(".ant-popconfirm:visible");
