@@ -231,6 +231,33 @@ describe("console: specials", () => {
   });
 });
 
+describe("console: promotions", () => {
+  it("creates a promotion with its More Info link and hidden dates through the same page", async () => {
+    await page.goto(`${server.url}/apps/${appId}/promotions`);
+    await page.getByText("No promotions yet").waitFor();
+    await page.getByRole("button", { name: "New promotion" }).click();
+    const drawer = page.getByRole("dialog", { name: "New promotion" });
+    await drawer.locator("#offer_title").fill("Summer sales event");
+    await drawer.locator("#offer_link").fill("https://dealer.example/summer");
+    await drawer.locator("#offer_hideDates").click();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/apps/${appId}/events`) && r.request().method() === "POST",
+    );
+    await drawer.getByRole("button", { name: "Save" }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toMatchObject({
+      title: "Summer sales event",
+      link: "https://dealer.example/summer",
+      hideDates: true,
+    });
+    await until(() => page.locator(".offers-table tbody .offer-title").allTextContents()).toEqual([
+      "Summer sales event",
+    ]);
+    await page.getByText("Dates hidden").waitFor();
+  });
+});
+
 describe("console: feature editors", () => {
   it("the Coupons feature editor links to the Specials page", async () => {
     await page.goto(`${server.url}/apps/${appId}/features/coupons?id=${COUPONS_FEATURE}`);
@@ -374,7 +401,7 @@ describe("console: loyalty", () => {
 describe("axe-core: no serious or critical violations on the offers and loyalty pages", () => {
   it.each([
     ["specials", "specials", "text=Oil change special"],
-    ["promotions", "promotions", "text=No promotions yet"],
+    ["promotions", "promotions", "text=Summer sales event"],
     ["loyalty", "loyalty", "text=Points program"],
   ] as const)("%s", async (_name, section, ready) => {
     await page.goto(`${server.url}/apps/${appId}/${section}`);
