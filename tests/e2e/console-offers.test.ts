@@ -369,11 +369,19 @@ describe("console: loyalty", () => {
   it("turns the points program on, adds a stamp and awards and redeems points for a customer", async () => {
     await page.goto(`${server.url}/apps/${appId}/loyalty`);
     await page.getByLabel("Points program on").click();
+    await page.getByRole("button", { name: "Add reward" }).click();
+    await page.getByLabel("Reward 1", { exact: true }).fill("Car wash");
+    await page.getByLabel("Points 1", { exact: true }).fill("20");
     const savedProgram = page.waitForResponse(
       (r) => r.url().endsWith("/points-program") && r.request().method() === "PUT",
     );
     await page.getByRole("button", { name: "Save program" }).click();
-    expect((await savedProgram).status()).toBe(200);
+    const program = await savedProgram;
+    expect(program.status()).toBe(200);
+    expect(program.request().postDataJSON()).toMatchObject({
+      enabled: true,
+      rewards: [{ title: "Car wash", points: 20, id: expect.any(String) }],
+    });
 
     await page.getByRole("combobox", { name: "Find a customer" }).fill(customer.slice(0, 12));
     await page.locator(".ant-select-dropdown:visible").getByText(customer, { exact: false }).click();
@@ -392,7 +400,10 @@ describe("console: loyalty", () => {
     await page.getByRole("button", { name: "Redeem points" }).click();
     await page.getByRole("alert").filter({ hasText: "Not enough points for this" }).waitFor();
     await expect(page.locator(".points-balance").textContent()).resolves.toBe("50");
-    await page.locator("#points-spend-amount").fill("20");
+    // Picking a reward fills in its points.
+    await page.locator(".ant-select", { has: page.locator("#points-spend-reward") }).click();
+    await page.locator(".ant-select-dropdown:visible").getByText("Car wash (20 points)").click();
+    await expect(page.locator("#points-spend-amount").inputValue()).resolves.toBe("20");
     await page.getByRole("button", { name: "Redeem points" }).click();
     await until(() => page.locator(".points-balance").textContent()).toBe("30");
   });
