@@ -129,15 +129,19 @@ function OffersTable({ kind, appId }: { kind: OfferKind; appId: string }) {
     {
       key: "redemptions",
       title: "Redemptions",
-      render: (_v, o) => (
-        <Button
-          type="link"
-          aria-label={`Redemptions of ${o.title}: ${o.redemptions ?? 0}`}
-          onClick={() => show({ what: "redemptions", offer: o })}
-        >
-          {o.redemptions ?? 0}
-        </Button>
-      ),
+      // Only coupons have a redemptions list on the server (GET/POST /coupons/{id}/redemptions).
+      render: (_v, o) =>
+        kind !== "coupons" ? (
+          <span>{o.redemptions ?? 0}</span>
+        ) : (
+          <Button
+            type="link"
+            aria-label={`Redemptions of ${o.title}: ${o.redemptions ?? 0}`}
+            onClick={() => show({ what: "redemptions", offer: o })}
+          >
+            {o.redemptions ?? 0}
+          </Button>
+        ),
     },
     {
       key: "actions",
