@@ -120,5 +120,23 @@ export const MobileApp = Type.Object({
       uptimeProConfig: Type.Optional(Type.Object({ url: Type.String() })),
     }),
   ),
+  /**
+   * Special packages shown now (their dates, spec §4 timeframe rule), each one offer in the Coupons list. Only
+   * coupons of the public list (not personalized) are named; a package left without any is not sent.
+   */
+  packages: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        title: Type.String(),
+        description: Type.Optional(Type.String()),
+        image: Type.Optional(Type.String()),
+        from: Type.Optional(Type.String({ format: "date-time" })),
+        to: Type.Optional(Type.String({ format: "date-time" })),
+        couponIds: Type.Array(Type.String()),
+      }),
+    ),
+  ),
 });
 export type MobileApp = Static<typeof MobileApp>;
+export type WidgetPackage = NonNullable<MobileApp["packages"]>[number];

@@ -16,6 +16,7 @@ import { appRoles, apps } from "../db/schema.ts";
 import { type OfferKind, offerApps, offers } from "../db/schema-offers.ts";
 import { ApiError } from "../errors.ts";
 import { type AppAction, type AppRole, type Caller, isAdmin, mayOnApp } from "../permissions.ts";
+import { packagesForWidget } from "./special-packages.ts";
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -384,6 +385,7 @@ export async function mobileApp(db: Db, appId: string): Promise<MobileApp> {
   if (!row) throw new ApiError("AppNotFound");
   if (row.status === "Inactive") throw new ApiError("AppDiscontinued");
   const lists = (await offersOfApps(db, [row.id])).get(row.id) as AppOffers;
+  const packages = await packagesForWidget(db, row.id, new Set(lists.coupons.map((c) => c.id)));
   return {
     appId: row.id,
     lang: row.lang as MobileApp["lang"],
@@ -391,6 +393,7 @@ export async function mobileApp(db: Db, appId: string): Promise<MobileApp> {
     makeModelType: row.makeModelType as MobileApp["makeModelType"],
     definition: { ...withoutOfferParts(row.definition), ...lists } as MobileApp["definition"],
     integrations: publicIntegrations(row),
+    ...(packages.length ? { packages } : {}),
   };
 }
 

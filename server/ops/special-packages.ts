@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, min, sql } from "drizzle-orm";
-import type { SpecialPackage, SpecialPackageInput } from "../../schemas/index.ts";
+import { isWithinTimeframe } from "../../core/timeframe.ts";
+import type { SpecialPackage, SpecialPackageInput, WidgetPackage } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { offerApps, offers, specialPackageItems, specialPackages } from "../db/schema-offers.ts";
 import { ApiError } from "../errors.ts";
@@ -41,6 +42,26 @@ const packagesOf = (db: Db, appId: string) =>
     .from(specialPackages)
     .where(eq(specialPackages.appId, appId))
     .orderBy(asc(specialPackages.position), desc(specialPackages.createdAt), asc(specialPackages.id));
+
+/**
+ * The widget's packages (GET /api/mobile/app): those shown now by their dates (spec §4, core/timeframe.ts), in
+ * the app's order, each naming only coupons of the public list `publicCouponIds` (never a personalized one);
+ * a package left with none is not sent.
+ */
+export async function packagesForWidget(
+  db: Db,
+  appId: string,
+  publicCouponIds: Set<string>,
+  now: Date = new Date(),
+): Promise<WidgetPackage[]> {
+  const rows = (await packagesOf(db, appId)).filter((p) =>
+    isWithinTimeframe({ from: p.startsAt, to: p.endsAt }, now),
+  );
+  return (await shape(db, rows)).flatMap(({ status: _status, couponIds, ...p }) => {
+    const shown = couponIds.filter((id) => publicCouponIds.has(id));
+    return shown.length ? [{ ...p, couponIds: shown }] : [];
+  });
+}
 
 /** GET /apps/{appId}/special-packages: the app's packages in its order. */
 export async function listPackages(db: Db, caller: Caller, appId: string): Promise<SpecialPackage[]> {

@@ -215,3 +215,48 @@ describe("special packages", () => {
     }
   });
 });
+
+describe("special packages in the widget's app (GET /api/mobile/app)", () => {
+  it("sends packages shown now, in order, naming only public coupons; none left, none sent", async () => {
+    const appC = await testAppOf(app, owner, "Widget Package Motors");
+    const widget = async () => {
+      const res = await call(app, { method: "GET", url: "/api/mobile/app", headers: { "x-app": appC } });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    expect((await widget()).packages).toBeUndefined();
+    const oil = await coupon("Oil change", appC);
+    const mine = (await post(owner, appC, "coupons", { title: "Just yours", personalized: true })).id;
+    const day = 86_400_000;
+    const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const shown = await post(owner, appC, "special-packages", {
+      title: "Winter care",
+      description: "Oil and tires at one price.",
+      image: "/api/images/winter.png",
+      from: iso(-day),
+      to: iso(day),
+      couponIds: [mine, oil],
+    });
+    await post(owner, appC, "special-packages", { title: "Coming soon", from: iso(day), couponIds: [oil] });
+    await post(owner, appC, "special-packages", { title: "Gone by", to: iso(-day), couponIds: [oil] });
+    await post(owner, appC, "special-packages", { title: "Only personal", couponIds: [mine] });
+    const always = await post(owner, appC, "special-packages", { title: "Always on", couponIds: [oil] });
+
+    const data = await widget();
+    expect(data.packages).toEqual([
+      { id: always.id, title: "Always on", couponIds: [oil] },
+      {
+        id: shown.id,
+        title: "Winter care",
+        description: "Oil and tires at one price.",
+        image: "/api/images/winter.png",
+        from: shown.from,
+        to: shown.to,
+        couponIds: [oil],
+      },
+    ]);
+    // The personalized coupon never reaches the public payload, neither in the list nor through a package.
+    expect(JSON.stringify(data)).not.toContain(mine);
+    expect(data.definition.coupons.map((c: { id: string }) => c.id)).toEqual([oil]);
+  });
+});
