@@ -179,6 +179,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
             onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
             selectedDealerships={dealerships}
             integrations={state.app.integrations}
+            packages={state.app.packages}
             onSelectDealership={(f, i) => {
               const name = (f.dealerships as { name?: unknown }[] | undefined)?.[i]?.name;
               if (typeof name === "string") setDealerships(writeDealership(id, f.id, name));

@@ -13,6 +13,7 @@ import {
   featurePage,
   LoyaltyProgramScreen,
   NotificationsScreen,
+  PackageDetailsScreen,
   preloadScreens,
   screenOf,
 } from "./screens/registry.tsx";
@@ -53,6 +54,8 @@ const resolve = (features: AnyFeature[], id: string | undefined) => {
 
 /** The analytics page id of a route (spec §2 widget page identifiers). */
 export function pageIdOf(route: Route, features: AnyFeature[]): string {
+  // A special package is a coupon offer; spec §2's page ids have none of their own.
+  if (route.page === "packageDetails") return "couponDetails";
   if (route.page !== "feature") return route.page;
   const f = resolve(features, route.featureId);
   return (f && featurePage(f)) ?? "home";
@@ -264,6 +267,8 @@ function Page({ route, autoSlide }: { route: Route; autoSlide?: boolean }) {
       return <CouponDetailsScreen couponId={route.itemId} />;
     case "eventDetails":
       return <EventDetailsScreen eventId={route.itemId} />;
+    case "packageDetails":
+      return <PackageDetailsScreen packageId={route.itemId} featureId={route.featureId} />;
     case "loyalty2":
       return <ProgramPage route={route} />;
     case "feature":

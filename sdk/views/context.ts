@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import type { IntegrationConfigs } from "../../core/integrations.ts";
-import type { AppDefinition } from "../../schemas/index.ts";
+import type { AppDefinition, WidgetPackage } from "../../schemas/index.ts";
 import type { Lang, Translate } from "./i18n.ts";
 import type { AnyFeature, AppViewProps, Route, ViewCallbacks, ViewMode } from "./types.ts";
 
@@ -31,6 +31,8 @@ export interface ViewContextValue extends ViewCallbacks {
    * Absent where the surface has none (preview, promo).
    */
   openScreen?: (name: string) => void;
+  /** Special packages of the widget's app (none in the preview and promo). */
+  packages?: WidgetPackage[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AppDefinition, Coupon, Event, Feature } from "../../schemas/index.ts";
+import type { AppDefinition, Coupon, Event, Feature, WidgetPackage } from "../../schemas/index.ts";
 import type { Lang } from "./i18n.ts";
 
 /** Where the views render: the dealer's site, the builder's phone frame, the promo simulator, or the header bar alone. */
@@ -6,7 +6,14 @@ export type ViewMode = "widget" | "preview" | "promo" | "header";
 
 /** One screen of the app. `featureId` says which feature a screen belongs to; `itemId` which coupon, event or program. */
 export interface Route {
-  page: "home" | "feature" | "couponDetails" | "eventDetails" | "loyalty2" | "notifications";
+  page:
+    | "home"
+    | "feature"
+    | "couponDetails"
+    | "eventDetails"
+    | "packageDetails"
+    | "loyalty2"
+    | "notifications";
   featureId?: string;
   itemId?: string;
 }
@@ -206,4 +213,6 @@ export interface AppViewProps extends ViewCallbacks {
   selectedDealerships?: Record<string, string>;
   /** The visitor's user agent for platform choices (defaults to navigator.userAgent). */
   userAgent?: string;
+  /** Special packages (GET /mobile/app `packages`): each one entry in Coupons. The preview and promo have none. */
+  packages?: WidgetPackage[];
 }

@@ -1,13 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useSyncExternalStore } from "react";
 import { type Actor, createActor, fromPromise } from "xstate";
-import { isCouponVisible } from "../../../core/rules.ts";
+import { isCouponVisible, OFFER_DESCRIPTION_MAX, truncate } from "../../../core/rules.ts";
 import { isWithinTimeframe } from "../../../core/timeframe.ts";
 import { redeemMachine } from "../../../machines/redeem.ts";
-import type { Coupon } from "../../../schemas/index.ts";
+import type { Coupon, WidgetPackage } from "../../../schemas/index.ts";
 import { useView, type ViewContextValue } from "../context.ts";
-import { notificationTimeText, referralExpiryText } from "../dates.ts";
+import { notificationTimeText, offerDate, referralExpiryText } from "../dates.ts";
+import { safeImage } from "../safe-url.ts";
 import type { AnyFeature, EndUserApi, EndUserOffers, PersonalCoupon } from "../types.ts";
-import { Screen } from "../ui/Screen.tsx";
+import { Empty, Screen } from "../ui/Screen.tsx";
 import { useEndUserData } from "./end-user-data.ts";
 import { OfferDetail, OfferList } from "./Offers.tsx";
 
@@ -37,6 +38,22 @@ export function personalCoupons(
   );
 }
 
+/**
+ * The special packages an end user sees: within their timeframe, each naming only the coupons shown in the
+ * list (`shown`, already visible and of the feature's category); a package left with none is not shown.
+ */
+export function visiblePackages(
+  list: WidgetPackage[] | undefined,
+  shown: Coupon[],
+  now: number,
+): WidgetPackage[] {
+  const ids = new Set(shown.map((c) => c.id));
+  return (list ?? []).flatMap((p) => {
+    const couponIds = p.couponIds.filter((id) => ids.has(id));
+    return isWithinTimeframe(p, now) && couponIds.length ? [{ ...p, couponIds }] : [];
+  });
+}
+
 const loadOffers = (api: EndUserApi) => api.offers();
 
 /**
@@ -44,22 +61,78 @@ const loadOffers = (api: EndUserApi) => api.offers();
  * user's personalized specials come first, marked 'Just for you'.
  */
 export function CouponsScreen({ feature }: { feature: AnyFeature }) {
-  const { t, definition, now, endUser } = useView();
+  const { t, definition, now, endUser, packages } = useView();
   const [mine] = useEndUserData(endUser, loadOffers);
   const category = typeof feature.category === "string" ? feature.category : undefined;
   const personal = personalCoupons(mine.status === "ready" ? mine.data : undefined, now, category);
   const ids = new Set(personal.map((c) => c.id));
-  const offers = [
-    ...personal,
-    ...visibleCoupons(definition.coupons, now, category).filter((c) => !ids.has(c.id)),
-  ];
+  const listed = visibleCoupons(definition.coupons, now, category);
+  const offers = [...personal, ...listed.filter((c) => !ids.has(c.id))];
   return (
     <OfferList
       feature={feature}
       offers={offers}
       kind={coupons}
       tag={(o) => (ids.has(o.id) ? t("offers.justForYou") : undefined)}
+      packages={visiblePackages(packages, listed, now)}
     />
+  );
+}
+
+/**
+ * A special package (issue 12.3): image, 'Package', title, date text, description, then its specials as a
+ * list; each opens its coupon's detail. Not shown now (or none of its specials shown), 'No Coupons'.
+ */
+export function PackageDetailsScreen({ packageId, featureId }: { packageId?: string; featureId?: string }) {
+  const ctx = useView();
+  const { t, definition, now, packages, navigate } = ctx;
+  const listed = visibleCoupons(definition.coupons, now);
+  const pkg = visiblePackages(packages, listed, now).find((p) => p.id === packageId);
+  const headingId = useId();
+  if (!pkg)
+    return (
+      <Screen title={t(coupons.titleKey)} page="packageDetails">
+        <Empty text={t(coupons.emptyKey)} />
+      </Screen>
+    );
+  const image = safeImage(pkg.image);
+  const date = offerDate(ctx, pkg);
+  const specials = pkg.couponIds.flatMap((id) => listed.filter((c) => c.id === id));
+  return (
+    <Screen title={pkg.title} page="packageDetails">
+      <article className="ba-detail">
+        {image ? <img className="ba-detail-image" src={image} alt="" /> : null}
+        <p className="ba-tag">{t("offers.package")}</p>
+        <h3 className="ba-detail-title">{pkg.title}</h3>
+        {date ? <p className="ba-detail-date">{date}</p> : null}
+        {pkg.description ? <p className="ba-detail-desc">{pkg.description}</p> : null}
+        <h4 id={headingId} className="ba-detail-subtitle">
+          {t("offers.packageSpecials")}
+        </h4>
+        <ul className="ba-list" aria-labelledby={headingId}>
+          {specials.map((c) => {
+            const cover = safeImage(c.image);
+            return (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  className="ba-card"
+                  onClick={() => navigate({ page: "couponDetails", featureId, itemId: c.id })}
+                >
+                  {cover ? <img className="ba-card-image" src={cover} alt="" /> : null}
+                  <span className="ba-card-text">
+                    <span className="ba-card-title">{c.title}</span>
+                    {c.description ? (
+                      <span className="ba-card-desc">{truncate(c.description, OFFER_DESCRIPTION_MAX)}</span>
+                    ) : null}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </article>
+    </Screen>
   );
 }
 

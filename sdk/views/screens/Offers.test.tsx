@@ -194,3 +194,68 @@ describe("calendar file", () => {
     expect(ics).toContain("DTEND:20260101T110000Z");
   });
 });
+
+describe("special packages", () => {
+  const pack = (over: Record<string, unknown> = {}) => ({
+    id: uuid(300),
+    title: "Winter care",
+    description: long,
+    image: "https://img.example/p.png",
+    to: "2026-07-04T10:00:00Z",
+    couponIds: [uuid(102), uuid(103), uuid(101)],
+    ...over,
+  });
+
+  it("lists a package as one entry marked 'Package' that opens to its specials, each opening its coupon", async () => {
+    const onNavigate = vi.fn();
+    view = await renderApp({
+      featureId: uuid(1),
+      onNavigate,
+      packages: [pack(), pack({ id: uuid(301), title: "Gone", to: "2026-01-01T00:00:00Z" })],
+      definition: baseDefinition({
+        features: [couponsFeature] as never,
+        // Coupon 3 is expired: the package lists only what the visitor may open.
+        coupons: [coupon(1), coupon(2), coupon(3, { to: "2026-01-01T00:00:00Z" })] as never,
+      }),
+    });
+    expect(view.$$(".ba-card-title").map((e) => e.textContent)).toEqual([
+      "Winter care",
+      "Coupon 1",
+      "Coupon 2",
+    ]);
+    const card = view.$$(".ba-card")[0];
+    expect(card.querySelector(".ba-tag")?.textContent).toBe("Package");
+    expect(card.querySelector(".ba-card-desc")?.textContent).toBe(`${"A".repeat(59)}B...`);
+    expect(card.querySelector(".ba-card-image")?.getAttribute("src")).toBe("https://img.example/p.png");
+    await view.click(card);
+    expect(onNavigate).toHaveBeenLastCalledWith(
+      { page: "packageDetails", featureId: uuid(1), itemId: uuid(300) },
+      "couponDetails", // analytics: spec §2's page ids have no package page
+    );
+    expect(view.$("[data-page=packageDetails]")).not.toBeNull();
+    expect(view.$(".ba-detail-title")?.textContent).toBe("Winter care");
+    expect(view.$(".ba-detail-image")?.getAttribute("src")).toBe("https://img.example/p.png");
+    expect(view.$(".ba-detail-desc")?.textContent).toBe(long);
+    expect(view.text()).toContain("Specials in this package");
+    expect(view.$$(".ba-detail .ba-card-title").map((e) => e.textContent)).toEqual(["Coupon 2", "Coupon 1"]);
+    await view.click(view.$$(".ba-detail .ba-card")[0]);
+    expect(view.$("[data-page=couponDetails]")).not.toBeNull();
+    expect(view.$(".ba-detail-title")?.textContent).toBe("Coupon 2");
+    await view.click(view.$(".ba-back"));
+    expect(view.$("[data-page=packageDetails]")).not.toBeNull();
+  });
+
+  it("leaves out a package none of whose specials is shown; Spanish label 'Paquete'", async () => {
+    view = await renderApp({
+      featureId: uuid(1),
+      lang: "es",
+      packages: [pack({ couponIds: [uuid(103)] }), pack({ id: uuid(301), title: "Invierno" })],
+      definition: baseDefinition({
+        features: [couponsFeature] as never,
+        coupons: [coupon(1), coupon(3, { personalized: true })] as never,
+      }),
+    });
+    expect(view.$$(".ba-card-title").map((e) => e.textContent)).toEqual(["Invierno", "Coupon 1"]);
+    expect(view.$(".ba-tag")?.textContent).toBe("Paquete");
+  });
+});

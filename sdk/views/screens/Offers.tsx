@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { OFFER_DESCRIPTION_MAX, truncate } from "../../../core/rules.ts";
-import type { Coupon, Event } from "../../../schemas/index.ts";
+import type { Coupon, Event, WidgetPackage } from "../../../schemas/index.ts";
 import { useView } from "../context.ts";
 import { offerDate } from "../dates.ts";
 import { safeImage } from "../safe-url.ts";
@@ -25,49 +25,56 @@ export function OfferList({
   offers,
   kind,
   tag,
+  packages = [],
 }: {
   feature: AnyFeature;
   offers: Offer[];
   kind: OfferKind;
   /** A marker drawn on an entry (a personalized special's 'Just for you'). */
   tag?: (offer: Offer) => string | undefined;
+  /** Special packages, each one entry marked 'Package', after the marked offers and before the rest. */
+  packages?: WidgetPackage[];
 }) {
   const ctx = useView();
   const { t, navigate } = ctx;
+  const entry = (
+    item: Offer | WidgetPackage,
+    marker: string | undefined,
+    page: OfferKind["detailsPage"] | "packageDetails",
+  ) => {
+    const image = safeImage(item.image);
+    const date = offerDate(ctx, item);
+    return (
+      <li key={item.id}>
+        <button
+          type="button"
+          className="ba-card"
+          onClick={() => navigate({ page, featureId: feature.id, itemId: item.id })}
+        >
+          {image ? <img className="ba-card-image" src={image} alt="" /> : null}
+          <span className="ba-card-text">
+            {marker ? <span className="ba-tag">{marker}</span> : null}
+            <span className="ba-card-title">{item.title}</span>
+            {date ? <span className="ba-card-date">{date}</span> : null}
+            {item.description ? (
+              <span className="ba-card-desc">{truncate(item.description, OFFER_DESCRIPTION_MAX)}</span>
+            ) : null}
+          </span>
+        </button>
+      </li>
+    );
+  };
+  const marked = offers.filter((o) => tag?.(o));
+  const rest = offers.filter((o) => !tag?.(o));
   return (
     <Screen title={(feature.headerTitle as string) || feature.title || t(kind.titleKey)} page={kind.listPage}>
-      {offers.length === 0 ? (
+      {offers.length === 0 && packages.length === 0 ? (
         <Empty text={t(kind.emptyKey)} />
       ) : (
         <ul className="ba-list">
-          {offers.map((offer) => {
-            const image = safeImage(offer.image);
-            const date = offerDate(ctx, offer);
-            const marker = tag?.(offer);
-            return (
-              <li key={offer.id}>
-                <button
-                  type="button"
-                  className="ba-card"
-                  onClick={() =>
-                    navigate({ page: kind.detailsPage, featureId: feature.id, itemId: offer.id })
-                  }
-                >
-                  {image ? <img className="ba-card-image" src={image} alt="" /> : null}
-                  <span className="ba-card-text">
-                    {marker ? <span className="ba-tag">{marker}</span> : null}
-                    <span className="ba-card-title">{offer.title}</span>
-                    {date ? <span className="ba-card-date">{date}</span> : null}
-                    {offer.description ? (
-                      <span className="ba-card-desc">
-                        {truncate(offer.description, OFFER_DESCRIPTION_MAX)}
-                      </span>
-                    ) : null}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+          {marked.map((o) => entry(o, tag?.(o), kind.detailsPage))}
+          {packages.map((p) => entry(p, t("offers.package"), "packageDetails"))}
+          {rest.map((o) => entry(o, undefined, kind.detailsPage))}
         </ul>
       )}
     </Screen>

@@ -86,6 +86,7 @@ const MenuScreen = screen(loaders.menu, "MenuScreen");
 /** The screens reached from a list rather than from a feature entry. */
 export const CouponDetailsScreen = screen(loaders.coupons, "CouponDetailsScreen");
 export const EventDetailsScreen = screen(loaders.events, "EventDetailsScreen");
+export const PackageDetailsScreen = screen(loaders.coupons, "PackageDetailsScreen");
 export const LoyaltyProgramScreen = screen(loaders.loyalty2, "LoyaltyProgramScreen");
 export const NotificationsScreen = screen(loaders.notifications, "NotificationsScreen");
 
