@@ -89,11 +89,13 @@ async function seriousViolations(page: Page) {
 
 let oilChange: string;
 let vip: string;
+let ownerEmail: string;
 
 beforeAll(async () => {
   server = await startServer({ LOG_LEVEL: "info" });
   browser = await launchBrowser();
   const email = `owner-offers-${Date.now()}@example.com`;
+  ownerEmail = email;
   token = "";
   await api("POST", "/accounts/sign-up", { email, password: "secret-pass" });
   token = await api<string>("POST", "/accounts/sign-in", { email, password: "secret-pass" });
@@ -146,6 +148,7 @@ describe("widget offers and loyalty", () => {
   let context: BrowserContext;
   let page: Page;
   let userId: string;
+  let userEmail: string;
 
   it("Redeem signed out: Sign In, back to the confirmation, redeemed once; a second try is refused", async () => {
     context = await browser.newContext();
@@ -164,6 +167,7 @@ describe("widget offers and loyalty", () => {
     // The app's Sign In screen replaces the detail.
     await expect(screenOf(w).getAttribute("data-page")).resolves.toBe("signIn");
     const email = `end-user-offers-${Date.now()}@example.com`;
+    userEmail = email;
     await w.getByLabel("Email or phone").fill(email);
     await w.getByRole("button", { name: "Send Code" }).click();
     await w.getByLabel("Code").fill(await codeFromOutbox(email));
@@ -305,5 +309,70 @@ describe("widget offers and loyalty", () => {
     );
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
+  });
+  it("the console shows the widget's redemption in the Specials table and the user's full card on Loyalty", async () => {
+    const desk = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors: string[] = [];
+    desk.on("pageerror", (e) => errors.push(String(e)));
+    await desk.goto(`${server.url}/login`);
+    await desk.getByLabel("Email").fill(ownerEmail);
+    await desk.getByLabel("Password").fill("secret-pass");
+    await desk.getByRole("button", { name: "Sign in" }).click();
+    await desk.waitForURL(`${server.url}/apps`);
+
+    await desk.goto(`${server.url}/apps/${appId}/specials`);
+    // The end user's one redemption from the widget (the refused second try is not counted).
+    await desk.getByRole("button", { name: "Redemptions of Oil change $19.99: 1", exact: true }).waitFor();
+    await desk.getByRole("button", { name: "Redemptions of VIP detailing: 1", exact: true }).waitFor();
+
+    await desk.goto(`${server.url}/apps/${appId}/loyalty`);
+    await desk.getByRole("combobox", { name: "Find a customer" }).fill(userEmail.slice(0, 16));
+    await desk.locator(".ant-select-dropdown:visible").getByText(userEmail, { exact: false }).click();
+    // The card the counter code filled: three stamps of three, completed, each logged as a counter code.
+    const full = desk.locator(".stamp-card", { has: desk.getByRole("img", { name: "3 of 3 stamps" }) });
+    await full.waitFor();
+    await expect(full.locator(".ant-card-head-title").textContent()).resolves.toBe("Stamp Club");
+    await expect(full.locator(".stamp-circle.filled").count()).resolves.toBe(3);
+    await expect(full.getByText(/^Completed /).count()).resolves.toBe(1);
+    await expect(full.getByRole("cell", { name: "Counter code", exact: true }).count()).resolves.toBe(3);
+    expect(errors).toEqual([]);
+    await desk.close();
+  });
+
+  it("a special package shows on the demo page as one offer that lists its specials", async () => {
+    await api("POST", `/apps/${appId}/special-packages`, {
+      title: "Service bundle",
+      description: "An oil change and a VIP detailing at one visit.",
+      couponIds: [oilChange, vip],
+    });
+    const visitor = await browser.newPage();
+    const errors: string[] = [];
+    visitor.on("pageerror", (e) => errors.push(String(e)));
+    await visitor.goto(`${server.url}/demo/${appId}`);
+    const w = widget(visitor);
+    await w.locator(".ba-name").waitFor();
+    await openFeature(w, "Specials");
+    await w.locator(".ba-card").first().waitFor();
+    await expect(w.locator(".ba-card-title").allTextContents()).resolves.toEqual([
+      "Service bundle",
+      "Oil change $19.99",
+    ]);
+    const entry = w.locator(".ba-card", { hasText: "Service bundle" });
+    await expect(entry.locator(".ba-tag").textContent()).resolves.toBe("Package");
+    await entry.click();
+    await w.locator(".ba-detail-title", { hasText: "Service bundle" }).waitFor();
+    await expect(w.locator(".ba-detail-desc").textContent()).resolves.toBe(
+      "An oil change and a VIP detailing at one visit.",
+    );
+    // The personalized special is never listed to a visitor, not even through a package.
+    await expect(w.locator(".ba-detail .ba-card-title").allTextContents()).resolves.toEqual([
+      "Oil change $19.99",
+    ]);
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await w.locator(".ba-detail .ba-card").click();
+    await w.locator(".ba-detail-title", { hasText: "Oil change $19.99" }).waitFor();
+    await w.getByRole("button", { name: "Redeem", exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await visitor.close();
   });
 });
