@@ -88,6 +88,16 @@ describe("absoluteUrls", () => {
     expect((d.features[3].items as { note: string }[])[0].note).toBe(at("/api/images/n.png"));
   });
 
+  it("makes a special package's image absolute (GET /mobile/app packages), its texts and ids kept", () => {
+    const app = absoluteUrls(
+      { packages: [{ id: "p1", title: "/Bundle", image: "/api/images/p.png", couponIds: ["c1"] }] },
+      BASE,
+    );
+    expect(app.packages).toEqual([
+      { id: "p1", title: "/Bundle", image: at("/api/images/p.png"), couponIds: ["c1"] },
+    ]);
+  });
+
   it("leaves texts, absolute and scheme-less addresses alone", () => {
     const d = out.definition;
     expect(d.name).toBe("/ Motors");

@@ -98,6 +98,7 @@ export const viewStyles = `
 .ba-root .ba-detail-title{margin:0;font-size:18px}
 .ba-root .ba-detail-date{margin:0;color:#4b5563;font-size:13px}
 .ba-root .ba-detail-desc{margin:0;white-space:pre-wrap}
+.ba-root .ba-detail-subtitle{margin:8px 0 0;font-size:15px}
 .ba-root .ba-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}
 .ba-root .ba-button{display:inline-flex;align-items:center;justify-content:center;min-height:40px;padding:8px 16px;border:1px solid #1a5fd0;border-radius:8px;background:#1a5fd0;color:#fff;font-weight:600;text-decoration:none;cursor:pointer}
 .ba-root .ba-button[disabled]{opacity:.6;cursor:default}
