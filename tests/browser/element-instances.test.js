@@ -40,6 +40,8 @@ describe("three instances on one page", () => {
   it("keep separate end users per app", async () => {
     const els = apps.map((a) => add(a.id));
     await until(() => els.every((el) => el.shadowRoot.querySelector(".ba-account-menu")));
+    // The menu is drawn from storage before the account runtime loads; the runtime writes each app's user.
+    await until(() => apps.every((a) => localStorage.getItem(`brand-app:${a.id}:user`)));
     const ids = apps.map((a) => JSON.parse(localStorage.getItem(`brand-app:${a.id}:user`)).userId);
     expect(new Set(ids).size).to.equal(3);
   });
