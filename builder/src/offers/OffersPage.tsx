@@ -20,6 +20,7 @@ import { PackagesSection } from "./PackagesSection.tsx";
 import { useDeleteOffer, useOffers, useReorderOffers } from "./queries.ts";
 import { RedemptionsDrawer } from "./RedemptionsDrawer.tsx";
 import { DragHandle, SortableTable } from "./SortableTable.tsx";
+import { Thumbnail } from "./Thumbnail.tsx";
 import type { OfferKind, OfferRecord } from "./types.ts";
 
 /** /apps/{appId}/specials and /apps/{appId}/promotions: one implementation for coupons and events. */
@@ -82,17 +83,7 @@ function OffersTable({ kind, appId }: { kind: OfferKind; appId: string }) {
       key: "image",
       width: 72,
       title: <span className="visually-hidden">Image</span>,
-      render: (_v, o) =>
-        o.image ? (
-          <img
-            src={o.image}
-            alt=""
-            className="offer-thumb"
-            width={56}
-            height={40}
-            style={{ objectFit: "cover", borderRadius: 4 }}
-          />
-        ) : null,
+      render: (_v, o) => <Thumbnail src={o.image} />,
     },
     {
       key: "title",

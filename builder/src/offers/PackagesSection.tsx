@@ -21,6 +21,7 @@ import { SchemaForm } from "../forms/SchemaForm.tsx";
 import type { FormContext } from "../forms/types.ts";
 import { formatDateTime, offerStatus, STATUS_COLOR, serverFieldErrors } from "./logic.ts";
 import { useOffers } from "./queries.ts";
+import { Thumbnail } from "./Thumbnail.tsx";
 import type { SpecialPackage, SpecialPackageInput } from "./types.ts";
 
 const formContext: FormContext = { features: [], locations: [] };
@@ -102,17 +103,7 @@ export function PackagesSection({ appId }: { appId: string }) {
               key: "image",
               width: 72,
               title: <span className="visually-hidden">Image</span>,
-              render: (_v, p) =>
-                p.image ? (
-                  <img
-                    src={p.image}
-                    alt=""
-                    className="offer-thumb"
-                    width={56}
-                    height={40}
-                    style={{ objectFit: "cover", borderRadius: 4 }}
-                  />
-                ) : null,
+              render: (_v, p) => <Thumbnail src={p.image} />,
             },
             { key: "title", title: "Title", dataIndex: "title" },
             {
