@@ -8,6 +8,8 @@ export default defineConfig({
     "./server/db/schema-mobile.ts",
     "./server/db/schema-offers.ts",
     "./server/db/schema-loyalty.ts",
+    "./server/db/schema-push.ts",
+    "./server/db/schema-team.ts",
   ],
   out: "./server/db/migrations",
 });

@@ -2,13 +2,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { type Database, migrationsFolder, openDatabase } from "./db/connect.ts";
+import { type Database, migrationsFolder, newPglite, openDatabase } from "./db/connect.ts";
 import { appRoles, users } from "./db/schema.ts";
 import { endUserSessions, endUsers } from "./db/schema-mobile.ts";
 import { createScratchDatabase } from "./db/scratch-database.ts";
@@ -21,7 +21,7 @@ let template: Promise<PGlite> | undefined;
 /** A migrated in-memory PGlite made once per worker; every test app gets a cheap clone of it. */
 function migratedTemplate(): Promise<PGlite> {
   template ??= (async () => {
-    const db = new PGlite("memory://");
+    const db = newPglite();
     await migrate(drizzle(db), { migrationsFolder });
     return db;
   })();

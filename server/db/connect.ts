@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -11,9 +12,18 @@ import * as coreSchema from "./schema.ts";
 import * as loyaltySchema from "./schema-loyalty.ts";
 import * as mobileSchema from "./schema-mobile.ts";
 import * as offersSchema from "./schema-offers.ts";
+import * as pushSchema from "./schema-push.ts";
+import * as teamSchema from "./schema-team.ts";
 
 // Each module's tables live in their own file; queries see them all.
-const schema = { ...coreSchema, ...mobileSchema, ...offersSchema, ...loyaltySchema };
+const schema = {
+  ...coreSchema,
+  ...mobileSchema,
+  ...offersSchema,
+  ...loyaltySchema,
+  ...pushSchema,
+  ...teamSchema,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -37,6 +47,9 @@ export interface DatabaseOptions {
   migrated?: boolean;
 }
 
+/** A PGlite with the contrib modules the migrations create (pg_trgm for app-user search). */
+export const newPglite = (dir = "memory://"): PGlite => new PGlite(dir, { extensions: { pg_trgm } });
+
 /** Opens PostgreSQL when a URL is given, else PGlite, and applies the SQL migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -54,7 +67,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!client) {
     const dir = opts.dataDir ?? "memory://";
     if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = newPglite(dir);
   }
   const db = drizzlePglite(client, { schema });
   if (!opts.migrated) await migratePglite(db, { migrationsFolder });

@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { apps } from "./schema.ts";
+import { staffMembers } from "./schema-team.ts";
 
 /**
  * End users of one app (the widget's signed-in people). The id is chosen by the widget before sign-in (an
@@ -33,6 +34,8 @@ export const endUsers = pgTable(
     address: text("address"),
     emailVerified: boolean("email_verified").notNull().default(false),
     phoneVerified: boolean("phone_verified").notNull().default(false),
+    /** The advisor the customer picked from the staff directory (or was routed to by the default). */
+    staffMemberId: uuid("staff_member_id").references(() => staffMembers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -192,6 +195,12 @@ export const leads = pgTable(
     phone: text("phone"),
     email: text("email"),
     comments: text("comments"),
+    /** The offer the lead asked about ('Please Provide Your Information'), if any. */
+    offerId: uuid("offer_id"),
+    /** What else it came from, e.g. { vin, stockNumber, title } of an inventory vehicle. */
+    context: jsonb("context"),
+    /** The staff member the customer chose as their advisor when the lead came in. */
+    staffMemberId: uuid("staff_member_id").references(() => staffMembers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("leads_app_idx").on(t.appId, t.createdAt)],

@@ -11,6 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { apps, users } from "./schema.ts";
 import { endUsers } from "./schema-mobile.ts";
+import { staffMembers } from "./schema-team.ts";
 
 /**
  * Coupons (specials) and events (promotions) as records of their own (spec §3 Coupon, Event). They used to
@@ -139,6 +140,8 @@ export const redemptions = pgTable(
     channel: text("channel").notNull(), // "widget" | "portal" | "console"
     /** The staff member who recorded it from the console, if any. */
     recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    /** The staff member who handled it (the customer's advisor, or the one chosen at the desk). */
+    staffMemberId: uuid("staff_member_id").references(() => staffMembers.id, { onDelete: "set null" }),
     onceKey: text("once_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
