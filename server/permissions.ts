@@ -31,7 +31,10 @@ export const appPermissions = {
   "coupons.write": editors,
   "events.read": everyone,
   "events.write": editors,
+  "geofences.read": everyone,
   "geofences.write": editors,
+  /** Subscriptions carry device tokens: only editors list or export them. */
+  "pushSubscriptions.read": editors,
   "appUsers.read": everyone,
   "appUsers.edit": staff,
   "loyalty.stamp": everyone,
@@ -43,7 +46,10 @@ export const appPermissions = {
   "leads.read": staff,
   "leads.delete": editors,
   "formData.read": staff,
+  "staff.read": everyone,
   "staff.manage": editors,
+  "emailSubscriptions.manage": editors,
+  "tasks.read": everyone,
   "analytics.read": editors,
 } as const satisfies Record<string, readonly AppRole[]>;
 

@@ -83,6 +83,8 @@ export const pushOccurrences = pgTable(
     state: text("state").notNull().default("pending"),
     targeted: integer("targeted").notNull().default(0),
     sent: integer("sent").notNull().default(0),
+    /** Acknowledged by the service worker on the device (a receipt call), not only accepted by the push service. */
+    delivered: integer("delivered").notNull().default(0),
     failed: integer("failed").notNull().default(0),
     expired: integer("expired").notNull().default(0),
     opened: integer("opened").notNull().default(0),
@@ -135,6 +137,7 @@ export const endUserNotifications = pgTable(
     message: text("message").notNull(),
     path: text("path"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     readAt: timestamp("read_at", { withTimezone: true }),
     openedAt: timestamp("opened_at", { withTimezone: true }),
   },
