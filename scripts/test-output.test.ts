@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserCounts, stripAnsi } from "./test-output.ts";
+import { browserCounts, failedTests, stripAnsi } from "./test-output.ts";
 
 describe("browserCounts", () => {
   it("reads the last report of a plain run", () => {
@@ -27,5 +27,22 @@ describe("stripAnsi", () => {
   it("removes colours, cursor moves and hyperlinks, and keeps the text", () => {
     expect(stripAnsi("\u001b[1m\u001b[31mred\u001b[39m\u001b[22m \u001b[2K\u001b[3Adone")).toBe("red done");
     expect(stripAnsi("\u001b]8;;https://example.com\u0007link\u001b]8;;\u0007")).toBe("link");
+  });
+
+  it("names each failed test with its file, relative to the root", () => {
+    const json = {
+      testResults: [
+        {
+          name: "/repo/server/a.test.ts",
+          assertionResults: [
+            { fullName: "a works", status: "passed" },
+            { fullName: "a fails", status: "failed" },
+          ],
+        },
+        { name: "/repo/server/b.test.ts", assertionResults: [{ fullName: "b skipped", status: "skipped" }] },
+      ],
+    };
+    expect(failedTests(json, "/repo")).toEqual(["server/a.test.ts > a fails"]);
+    expect(failedTests({}, "/repo")).toEqual([]);
   });
 });

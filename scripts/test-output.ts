@@ -17,3 +17,23 @@ export function browserCounts(output: string): { passed: number; failed: number 
   const m = [...stripAnsi(output).matchAll(/(\d+) passed, (\d+) failed/g)].pop();
   return m ? { passed: Number(m[1]), failed: Number(m[2]) } : undefined;
 }
+
+interface VitestJson {
+  testResults?: { name?: string; assertionResults?: { fullName?: string; status?: string }[] }[];
+}
+
+/**
+ * The failed tests of a Vitest JSON report as "file > full name" lines, so the run's last lines name what
+ * failed (CI keeps only the tail of a long log).
+ */
+export function failedTests(json: VitestJson, root: string): string[] {
+  const out: string[] = [];
+  for (const file of json.testResults ?? []) {
+    const name = (file.name ?? "").startsWith(root)
+      ? (file.name ?? "").slice(root.length + 1)
+      : (file.name ?? "");
+    for (const t of file.assertionResults ?? [])
+      if (t.status === "failed") out.push(`${name} > ${t.fullName ?? "(unnamed)"}`);
+  }
+  return out;
+}

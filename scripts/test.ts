@@ -2,22 +2,32 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { browserCounts } from "./test-output.ts";
+import { browserCounts, failedTests } from "./test-output.ts";
 
 /**
- * `npm test`: every layer in order. Type check, lint, unit tests, server tests and the security suite on
- * PGlite (and again on PostgreSQL when DATABASE_URL is set), the front-end build, custom elements in Chromium,
- * end-to-end flows. Ends with one "tests: N passed, N failed" line over all runners. A runner that reports no
+ * `npm test`: every layer. Type check, lint, unit tests; then two lanes side by side: the server and security
+ * suites on PGlite, the front-end build, custom elements in Chromium and end-to-end flows in one, and the server
+ * and security suites on PostgreSQL (when DATABASE_URL is set) in the other, which mostly waits on the database
+ * server and so fits beside the first on two cores. The second lane's output is printed whole when each of its
+ * steps ends, so the log stays readable. Ends with one "tests: N passed, N failed" line over all runners. A runner that reports no
  * count (no report file, no summary line, or no test at all) fails its step rather than counting 0.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "brand-apps-test-"));
 const totals = { passed: 0, failed: 0 };
+const failedNames: string[] = [];
 
-function run(title: string, cmd: string, args: string[], env: Record<string, string | undefined> = {}) {
-  console.log(`\n=== ${title}`);
+function run(
+  title: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  buffered = false,
+) {
   const started = Date.now();
+  let log = `\n=== ${title}\n`;
+  if (!buffered) process.stdout.write(log);
   return new Promise<{ code: number; output: string }>((resolve) => {
     let output = "";
     const child = spawn(cmd, args, {
@@ -25,30 +35,34 @@ function run(title: string, cmd: string, args: string[], env: Record<string, str
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout.on("data", (d) => {
+    const take = (stream: NodeJS.WriteStream) => (d: Buffer) => {
       output += d;
-      process.stdout.write(d);
-    });
-    child.stderr.on("data", (d) => {
-      output += d;
-      process.stderr.write(d);
-    });
+      if (buffered) log += d;
+      else stream.write(d);
+    };
+    child.stdout.on("data", take(process.stdout));
+    child.stderr.on("data", take(process.stderr));
     child.on("close", (code) => {
-      console.log(
-        `=== ${title}: ${code === 0 ? "ok" : `failed (${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
+      const end = `=== ${title}: ${code === 0 ? "ok" : `failed (${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`;
+      process.stdout.write(buffered ? log + end : end);
       resolve({ code: code ?? 1, output });
     });
   });
 }
 
-async function vitest(title: string, project: string, env: Record<string, string | undefined> = {}) {
+async function vitest(
+  title: string,
+  project: string,
+  env: Record<string, string | undefined> = {},
+  buffered = false,
+) {
   const file = path.join(reports, `${title.replace(/\W+/g, "-")}.json`);
   const r = await run(
     title,
     bin("vitest"),
     ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
     env,
+    buffered,
   );
   if (!fs.existsSync(file)) {
     console.error(`=== ${title}: no report, counted as a failure`);
@@ -58,6 +72,7 @@ async function vitest(title: string, project: string, env: Record<string, string
   const json = JSON.parse(fs.readFileSync(file, "utf8"));
   totals.passed += json.numPassedTests;
   totals.failed += json.numFailedTests;
+  for (const name of failedTests(json, root)) failedNames.push(`${title}: ${name}`);
   if (json.numTotalTests === 0) {
     console.error(`=== ${title}: ran no test, counted as a failure`);
     totals.failed += 1;
@@ -74,12 +89,14 @@ const step = async (title: string, fn: () => Promise<number>) => {
 await step("types", async () => (await run("types", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])).code);
 await step("lint", async () => (await run("lint", bin("biome"), ["check", "."])).code);
 await step("unit", () => vitest("unit", "unit"));
+// The PostgreSQL lane runs beside the PGlite lane and the front-end steps; both are awaited before the summary.
+const postgresLane = (async () => {
+  if (!process.env.DATABASE_URL) return;
+  await step("server (PostgreSQL)", () => vitest("server (PostgreSQL)", "server", {}, true));
+  await step("security (PostgreSQL)", () => vitest("security (PostgreSQL)", "security", {}, true));
+})();
 await step("server (PGlite)", () => vitest("server (PGlite)", "server", { DATABASE_URL: "" }));
-if (process.env.DATABASE_URL)
-  await step("server (PostgreSQL)", () => vitest("server (PostgreSQL)", "server"));
 await step("security (PGlite)", () => vitest("security (PGlite)", "security", { DATABASE_URL: "" }));
-if (process.env.DATABASE_URL)
-  await step("security (PostgreSQL)", () => vitest("security (PostgreSQL)", "security"));
 const build = await run("build", process.execPath, ["--import", "tsx", "scripts/build.ts"]);
 if (build.code !== 0) failures.push("build");
 else {
@@ -110,6 +127,8 @@ else {
   await step("e2e", () => vitest("e2e (Playwright, Chromium)", "e2e"));
 }
 
+await postgresLane;
+if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((n) => `  ${n}`).join("\n")}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(", ")}` : "\nAll steps passed.");
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failures.length ? 1 : 0);
