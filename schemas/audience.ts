@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 
 const year = (title: string) => Type.Integer({ title, minimum: 1900, maximum: 2100 });
 
@@ -20,6 +20,11 @@ export const audienceProperties = {
   groups: Type.Optional(Type.Array(Type.String(), { title: "Groups" })),
   locations: Type.Optional(Type.Array(Type.String(), { title: "Locations" })),
   membership: Type.Optional(Type.String({ title: "Membership", maxLength: 100 })),
+  /** Chosen end users (the widget's user ids, e.g. from the console's user search); at most 1000. */
+  userIds: Type.Optional(
+    Type.Array(Type.String({ format: "uuid" }), { title: "Users", maxItems: 1000, uniqueItems: true }),
+  ),
 };
 
 export const AudienceFilters = Type.Object(audienceProperties, { additionalProperties: false });
+export type Audience = Static<typeof AudienceFilters>;

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Audience } from "../../schemas/audience.ts";
+import type { Database } from "../db/connect.ts";
+import { apps } from "../db/schema.ts";
+import { endUsers, endUserVehicles, pushSubscriptions } from "../db/schema-mobile.ts";
+import { testDatabase } from "../test-helpers.ts";
+import { audiencePage, countAudience } from "./push-audience.ts";
+
+/** Who a push reaches, on a small fixed population of two apps (runs on PGlite, and PostgreSQL with DATABASE_URL). */
+describe("push audience", () => {
+  let database: Database;
+  const appA = randomUUID();
+  const appB = randomUUID();
+  const appC = randomUUID();
+  const ann = randomUUID(); // A, signed in (e-mail), Honda Civic 2019, VIN 1HGCV1F30KA000001, unit "U-7"
+  const bob = randomUUID(); // A, signed in (phone), Toyota Camry 2012, VIN 4T1BF1FK5CU000002
+  const cy = randomUUID(); // A, end user row without a verified contact, HONDA Accord 2021
+  const anon = randomUUID(); // A, anonymous widget visitor (no end_users row)
+  const dee = randomUUID(); // B, signed in
+  const web = (n: number) =>
+    JSON.stringify({ endpoint: `https://push.example/${n}`, keys: { p256dh: "p", auth: "a" } });
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    const { db } = database;
+    await db.insert(apps).values([
+      { id: appA, slug: `a-${appA}` },
+      { id: appB, slug: `b-${appB}` },
+      { id: appC, slug: `c-${appC}` },
+    ]);
+    await db.insert(endUsers).values([
+      { id: ann, appId: appA, name: "Ann Lee", email: "ann@example.com", emailVerified: true },
+      { id: bob, appId: appA, name: "Bob 50%_Off", phone: "+15550100200", phoneVerified: true },
+      { id: cy, appId: appA, name: "Cy", email: "cy@example.com" },
+      { id: dee, appId: appB, name: "Dee Ann", email: "dee@example.com", emailVerified: true },
+    ]);
+    await db.insert(endUserVehicles).values([
+      {
+        endUserId: ann,
+        position: 0,
+        make: "Honda",
+        model: "Civic",
+        year: 2019,
+        vin: "1HGCV1F30KA000001",
+        unit: "U-7",
+      },
+      { endUserId: bob, position: 0, make: "Toyota", model: "Camry", year: 2012, vin: "4T1BF1FK5CU000002" },
+      { endUserId: cy, position: 0, make: "HONDA", model: "Accord", year: 2021, vin: "1HGCV2F30MA000003" },
+    ]);
+    await db.insert(pushSubscriptions).values([
+      { appId: appA, userId: ann, platform: "web", token: web(1) },
+      { appId: appA, userId: ann, platform: "web", token: `fallback-${ann}` },
+      { appId: appA, userId: bob, platform: "web", token: web(2) },
+      { appId: appA, userId: cy, platform: "web", token: `fallback-${cy}` },
+      { appId: appA, userId: anon, platform: "web", token: web(3) },
+      { appId: appB, userId: dee, platform: "web", token: web(4) },
+      // Ann's id subscribed in app B too, where she is no signed-in user
+      { appId: appB, userId: ann, platform: "web", token: web(5) },
+    ]);
+  });
+  afterAll(() => database.close());
+
+  const users = async (appIds: string[], audience: Audience) => {
+    const page = await audiencePage(database.db, appIds, audience, null, 100);
+    return [...new Set(page.map((s) => `${s.appId === appA ? "A" : "B"}:${name(s.userId)}`))].sort();
+  };
+  const name = (id: string) =>
+    ({ [ann]: "ann", [bob]: "bob", [cy]: "cy", [anon]: "anon", [dee]: "dee" })[id] ?? id;
+
+  it("counts subscriptions, distinct users and real Web Push subscriptions of the given apps", async () => {
+    expect(await countAudience(database.db, [appA], {})).toEqual({ subscriptions: 5, users: 4, webPush: 3 });
+    expect(await countAudience(database.db, [appA, appB], {})).toEqual({
+      subscriptions: 7,
+      users: 6,
+      webPush: 5,
+    });
+    expect(await countAudience(database.db, [appC], {})).toEqual({ subscriptions: 0, users: 0, webPush: 0 });
+    expect(await countAudience(database.db, [], {})).toEqual({ subscriptions: 0, users: 0, webPush: 0 });
+  });
+
+  it("keeps only signed-in end users of the subscription's own app", async () => {
+    expect(await users([appA, appB], { authenticated: true })).toEqual(["A:ann", "A:bob", "B:dee"]);
+  });
+
+  it("matches the term in name, e-mail or phone in any case, LIKE characters literally", async () => {
+    expect(await users([appA, appB], { term: "ANN" })).toEqual(["A:ann", "B:dee"]);
+    expect(await users([appA], { term: "0100" })).toEqual(["A:bob"]);
+    expect(await users([appA], { term: "50%_" })).toEqual(["A:bob"]);
+    expect(await users([appA], { term: "%" })).toEqual(["A:bob"]);
+    expect(await users([appA], { term: "   " })).toEqual(["A:ann", "A:anon", "A:bob", "A:cy"]);
+  });
+
+  it("filters by vehicle: make and model in any case, unit, year range and VIN range with a prefix end", async () => {
+    expect(await users([appA], { make: "honda" })).toEqual(["A:ann", "A:cy"]);
+    expect(await users([appA], { make: "Honda", model: "civic" })).toEqual(["A:ann"]);
+    expect(await users([appA], { make: "Honda", yearFrom: 2020 })).toEqual(["A:cy"]);
+    expect(await users([appA], { yearFrom: 2012, yearTo: 2019 })).toEqual(["A:ann", "A:bob"]);
+    expect(await users([appA], { unit: "u-7" })).toEqual(["A:ann"]);
+    expect(await users([appA], { vinFrom: "1hg", vinTo: "1HGCV1" })).toEqual(["A:ann"]);
+    expect(await users([appA], { vinFrom: "1HG", vinTo: "1HG" })).toEqual(["A:ann", "A:cy"]);
+    expect(await users([appA], { vinFrom: "2" })).toEqual(["A:bob"]);
+    // make and year must hold for the same vehicle
+    expect(await users([appA], { make: "Toyota", yearFrom: 2019 })).toEqual([]);
+  });
+
+  it("takes chosen user ids, combined with the other filters", async () => {
+    expect(await users([appA, appB], { userIds: [ann, dee] })).toEqual(["A:ann", "B:ann", "B:dee"]);
+    expect(await users([appA, appB], { userIds: [ann, dee], authenticated: true })).toEqual([
+      "A:ann",
+      "B:dee",
+    ]);
+  });
+
+  it("reaches nobody with filters nothing stored can match yet (engine type, groups, locations, membership)", async () => {
+    expect(await users([appA], { engineType: "Electric" })).toEqual([]);
+    expect(await users([appA], { groups: ["VIP"] })).toEqual([]);
+    expect(await users([appA], { locations: ["Main St"] })).toEqual([]);
+    expect(await users([appA], { membership: "Gold" })).toEqual([]);
+    expect(await users([appA], { groups: [], locations: [" "], membership: "" })).toHaveLength(4);
+  });
+
+  it("pages by subscription id: every subscription once, in order", async () => {
+    const all = await audiencePage(database.db, [appA, appB], {}, null, 100);
+    expect(all).toHaveLength(7);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page = await audiencePage(database.db, [appA, appB], {}, after, 3);
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(3);
+      seen.push(...page.map((s) => s.id));
+      after = page[page.length - 1].id;
+    }
+    expect(seen).toEqual(all.map((s) => s.id));
+    expect([...seen].sort()).toEqual(seen);
+    const first = all.find((s) => s.token === web(1));
+    expect(first).toMatchObject({ appId: appA, userId: ann, platform: "web" });
+  });
+});
