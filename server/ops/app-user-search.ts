@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AppUserHit, AppUserSearch } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { endUsers } from "../db/schema-mobile.ts";
@@ -37,4 +37,35 @@ export async function searchAppUsers(
     ...(r.email ? { email: r.email } : {}),
     ...(r.phone ? { phone: r.phone } : {}),
   }));
+}
+
+/** The characters people type between a phone number's digits: "(555) 123-4567", "+1 555.123". */
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
+
+/**
+ * The console's customer search (and push audiences' `term`) as one condition over an end_users row: the
+ * user's name or e-mail contains the term, or (for a term made of digits and phone separators) the phone
+ * contains its digits, so "555 12" and "(555) 12" both find +15551234; or one of the user's vehicles has the
+ * term in its VIN, make, model or "make model". Any case; LIKE's own characters stand for themselves; spaces
+ * inside the term are collapsed to one. Each branch is a separate id lookup, so every one of them is answered
+ * by its trigram index (migration 0006) instead of a scan over every user. An empty term matches everyone.
+ *
+ * `user` names the end_users row the condition is about (default the table itself; e.g. sql`u` for an alias).
+ */
+export function userSearchCondition(term: string, user: SQL = sql.raw(`"end_users"`)): SQL {
+  const text = term.trim().replace(/\s+/g, " ").toLowerCase();
+  if (!text) return sql`true`;
+  const pattern = `%${likeEscaped(text)}%`;
+  const branches: SQL[] = [
+    sql`select u.id from end_users u where lower(u.name) like ${pattern}`,
+    sql`select u.id from end_users u where lower(u.email) like ${pattern}`,
+  ];
+  const digits = text.replace(/\D/g, "");
+  if (PHONE_LIKE.test(text) && digits.length >= 2)
+    branches.push(sql`select u.id from end_users u where u.phone like ${`%${digits}%`}`);
+  branches.push(
+    sql`select v.end_user_id from end_user_vehicles v where lower(v.vin) like ${pattern}`,
+    sql`select v.end_user_id from end_user_vehicles v where lower(v.make) like ${pattern} or lower(v.model) like ${pattern} or lower(coalesce(v.make, '') || ' ' || coalesce(v.model, '')) like ${pattern}`,
+  );
+  return sql`${user}.id in (${sql.join(branches, sql` union all `)})`;
 }
