@@ -13,6 +13,9 @@ import { type Config, configFromEnv } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { clientErrorHandler, errorReply, frameworkErrors, sendError } from "./error-reply.ts";
 import { ApiError } from "./errors.ts";
+import { startJobs } from "./jobs/boss.ts";
+import type { JobsMode } from "./jobs/queue.ts";
+import type { JobQueue } from "./jobs/types.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { bodyGuard } from "./plugins/body-guard.ts";
 import { trustProxyOption } from "./request-origin.ts";
@@ -58,6 +61,8 @@ export interface BuildOptions {
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else the dev outbox. */
   mailer?: Mailer;
   logger?: boolean | object;
+  /** Background jobs: "pg-boss" (npm start), "inline" (server tests: handlers run within send), "off" (default). */
+  jobs?: JobsMode;
 }
 
 declare module "fastify" {
@@ -71,6 +76,8 @@ declare module "fastify" {
     apiRoutes: string[];
     /** Counters shared by all API nodes: rate limits, send limits, lock-outs. */
     limits: Limits;
+    /** Background jobs (server/jobs): enqueue with app.queue.send(name, data, { singletonKey, startAfter }). */
+    queue: JobQueue;
   }
 }
 
@@ -130,6 +137,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate("storage", storage);
   app.decorate("apiRoutes", [] as string[]);
   app.decorate("limits", redis ? redisLimits(redis) : databaseLimits(database));
+  app.decorate("queue", startJobs(app, options.jobs ?? "off"));
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
     for (const method of [route.method].flat())

@@ -3,7 +3,8 @@ import { configFromEnv } from "./config.ts";
 import { seed } from "./db/seed.ts";
 
 const config = configFromEnv();
-const app = await buildApp({ config });
+// Background jobs (pushes, reports, imports) run in this process through pg-boss; `npm run worker` adds more workers.
+const app = await buildApp({ config, jobs: "pg-boss" });
 await seed(app.database.db, app.storage, app.log);
 await app.listen({ port: config.port, host: config.host });
 

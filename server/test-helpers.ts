@@ -12,6 +12,7 @@ import { type Database, migrationsFolder, newPglite, openDatabase } from "./db/c
 import { appRoles, users } from "./db/schema.ts";
 import { endUserSessions, endUsers } from "./db/schema-mobile.ts";
 import { createScratchDatabase } from "./db/scratch-database.ts";
+import { InlineQueue, type JobsMode } from "./jobs/queue.ts";
 import { createSession } from "./ops/accounts.ts";
 import type { Mailer } from "./services/mail.ts";
 import { hashPassword, newToken } from "./services/secrets.ts";
@@ -49,7 +50,7 @@ export async function testDatabase(): Promise<Database> {
 
 /** The whole server on a fresh database, files in a temporary folder, no front ends, silent logs. */
 export async function testApp(
-  options: { config?: Partial<Config>; mailer?: Mailer } = {},
+  options: { config?: Partial<Config>; mailer?: Mailer; jobs?: JobsMode } = {},
 ): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "brand-apps-test-"));
   const app = await buildApp({
@@ -57,9 +58,19 @@ export async function testApp(
     config: { dataDir, distDir: path.join(dataDir, "no-dist"), logLevel: "silent", ...options.config },
     mailer: options.mailer,
     logger: false,
+    jobs: options.jobs ?? "inline",
   });
   app.addHook("onClose", () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return app;
+}
+
+/**
+ * Runs the inline queue's jobs kept for later (startAfter) that are due at `now`, with ctx.now() = now, and
+ * returns how many ran. Only for apps made by testApp (jobs "inline").
+ */
+export function runDueJobs(app: FastifyInstance, now: Date): Promise<number> {
+  if (!(app.queue instanceof InlineQueue)) throw new Error("runDueJobs needs testApp's inline queue");
+  return app.queue.runDue(now);
 }
 
 /** A client address of its own per call, so tests that sign many people up stay under the rate limits. */

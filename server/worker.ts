@@ -1,0 +1,45 @@
+import path from "node:path";
+import pino from "pino";
+import { configFromEnv } from "./config.ts";
+import { openDatabase } from "./db/connect.ts";
+import { BossQueue } from "./jobs/boss.ts";
+import { jobs } from "./jobs/index.ts";
+import { outboxMailer, smtpMailer } from "./services/mail.ts";
+
+/**
+ * `npm run worker`: only the job workers (no HTTP), against DATABASE_URL, so sends scale out beside the API
+ * nodes. Any number may run; pg-boss hands each job to one of them and the push sender's claims keep a
+ * delivery with one worker at a time. SIGINT/SIGTERM stop after the jobs in hand.
+ */
+const config = configFromEnv();
+const log = pino({ level: config.logLevel });
+if (!config.databaseUrl) {
+  log.error(
+    "npm run worker needs DATABASE_URL (PGlite is one process's database: npm start runs the jobs there)",
+  );
+  process.exit(1);
+}
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: path.join(config.dataDir, "pglite"),
+});
+const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, log);
+const queue = new BossQueue({
+  database,
+  definitions: jobs,
+  context: () => ({ database, db: database.db, mailer, config, log }),
+  log,
+  supervise: process.env.WORKER_SUPERVISE !== "false",
+  batchSize: Number(process.env.WORKER_BATCH_SIZE ?? 4),
+});
+await queue.start();
+log.info({ jobs: jobs.map((j) => j.name) }, "worker started");
+
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, async () => {
+    log.info({ signal }, "worker stopping");
+    await queue.stop();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  });
