@@ -19,6 +19,12 @@ import { SettingsPage } from "./settings/SettingsPage.tsx";
 // The offers and loyalty pages (and dnd-kit) load when opened, so the sign-in page does not grow.
 const OffersPage = lazy(() => import("./offers/OffersPage.tsx").then((m) => ({ default: m.OffersPage })));
 const LoyaltyPage = lazy(() => import("./loyalty/LoyaltyPage.tsx").then((m) => ({ default: m.LoyaltyPage })));
+const PushSchedulePage = lazy(() =>
+  import("./push/PushSchedulePage.tsx").then((m) => ({ default: m.PushSchedulePage })),
+);
+const PushComposerPage = lazy(() =>
+  import("./push/PushComposer.tsx").then((m) => ({ default: m.PushComposerPage })),
+);
 const page = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -95,6 +101,9 @@ export function Routes() {
         <Route path="specials" element={page(<OffersPage key="coupons" kind="coupons" />)} />
         <Route path="promotions" element={page(<OffersPage key="events" kind="events" />)} />
         <Route path="loyalty" element={page(<LoyaltyPage />)} />
+        <Route path="push" element={page(<PushSchedulePage />)} />
+        <Route path="push/add" element={page(<PushComposerPage />)} />
+        <Route path="push/:pushId" element={page(<PushComposerPage />)} />
         <Route path=":section" element={<SettingsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

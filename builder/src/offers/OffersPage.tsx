@@ -12,7 +12,7 @@ import {
 } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { AssignedUsersDrawer } from "./AssignedUsersDrawer.tsx";
 import { formatDateTime, KIND_TEXT, moveId, offerStatus, STATUS_COLOR } from "./logic.ts";
 import { OfferDrawer } from "./OfferDrawer.tsx";
@@ -151,7 +151,13 @@ function OffersTable({ kind, appId }: { kind: OfferKind; appId: string }) {
               Assigned users
             </Button>
           ) : null}
-          {/* 'Send as push' joins here when the push composer exists (issue 12 item 2). */}
+          <Link
+            to={`/apps/${appId}/push/add?${kind === "coupons" ? "coupon" : "event"}=${o.id}`}
+            className="ant-btn ant-btn-link ant-btn-color-link ant-btn-variant-link"
+            aria-label={`Send ${o.title} as push`}
+          >
+            Send as push
+          </Link>
           <Popconfirm
             title={`Delete "${o.title}"?`}
             description={

@@ -22,6 +22,7 @@ const sections = [
   { key: "specials", label: "Specials" },
   { key: "promotions", label: "Promotions" },
   { key: "loyalty", label: "Loyalty" },
+  { key: "push", label: "Push" },
 ];
 
 /** One app being edited: loads it (or starts a new one), keeps the draft, previews it and saves it. */

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api.ts";
+import type { AudienceCount, PushOccurrence, PushRecord } from "./logic.ts";
+
+export const pushesKey = (appId: string) => ["push-notifications", appId] as const;
+
+export function usePushes(appId: string) {
+  return useQuery({
+    queryKey: pushesKey(appId),
+    queryFn: () => api<PushRecord[]>(`/apps/${appId}/push-notifications`, { silent: true }),
+  });
+}
+
+export function usePush(appId: string, pushId: string | undefined) {
+  return useQuery({
+    queryKey: [...pushesKey(appId), pushId],
+    queryFn: () => api<PushRecord>(`/apps/${appId}/push-notifications/${pushId}`, { silent: true }),
+    enabled: Boolean(pushId),
+    // The composer keeps what the user typed: no refetch under their hands.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useOccurrences(appId: string, pushId: string | undefined) {
+  return useQuery({
+    queryKey: ["push-occurrences", appId, pushId],
+    queryFn: () =>
+      api<PushOccurrence[]>(`/apps/${appId}/push-notifications/${pushId}/occurrences`, { silent: true }),
+    enabled: Boolean(pushId),
+  });
+}
+
+export function useSavePush(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: object }) =>
+      id
+        ? api<PushRecord>(`/apps/${appId}/push-notifications/${id}`, { method: "PUT", body, silent: true })
+        : api<PushRecord>(`/apps/${appId}/push-notifications`, { method: "POST", body, silent: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: pushesKey(appId) }),
+  });
+}
+
+export function useDeletePush(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<true>(`/apps/${appId}/push-notifications/${id}`, { method: "DELETE", silent: true }),
+    onSuccess: (_r, id) => {
+      qc.setQueryData<PushRecord[]>(pushesKey(appId), (list) => list?.filter((p) => p.id !== id));
+      qc.invalidateQueries({ queryKey: pushesKey(appId) });
+    },
+    onError: () => qc.invalidateQueries({ queryKey: pushesKey(appId) }),
+  });
+}
+
+/** The live audience count; the caller debounces `body`. */
+export function useAudienceCount(appId: string, body: object | null) {
+  return useQuery({
+    queryKey: ["push-audience-count", appId, body],
+    queryFn: () =>
+      api<AudienceCount>(`/apps/${appId}/push-notifications/audience-count`, {
+        method: "POST",
+        body: body ?? {},
+        silent: true,
+      }),
+    enabled: body !== null,
+    placeholderData: (prev) => prev,
+  });
+}
