@@ -19,6 +19,17 @@ import { SettingsPage } from "./settings/SettingsPage.tsx";
 // The offers and loyalty pages (and dnd-kit) load when opened, so the sign-in page does not grow.
 const OffersPage = lazy(() => import("./offers/OffersPage.tsx").then((m) => ({ default: m.OffersPage })));
 const LoyaltyPage = lazy(() => import("./loyalty/LoyaltyPage.tsx").then((m) => ({ default: m.LoyaltyPage })));
+const CustomersPage = lazy(() =>
+  import("./customers/CustomersPage.tsx").then((m) => ({ default: m.CustomersPage })),
+);
+const CustomerPage = lazy(() =>
+  import("./customers/CustomerPage.tsx").then((m) => ({ default: m.CustomerPage })),
+);
+const LeadsPage = lazy(() => import("./leads/LeadsPage.tsx").then((m) => ({ default: m.LeadsPage })));
+const TeamPage = lazy(() => import("./team/TeamPage.tsx").then((m) => ({ default: m.TeamPage })));
+const ChangePassword = lazy(() =>
+  import("./account/ChangePassword.tsx").then((m) => ({ default: m.ChangePassword })),
+);
 const PushSchedulePage = lazy(() =>
   import("./push/PushSchedulePage.tsx").then((m) => ({ default: m.PushSchedulePage })),
 );
@@ -60,6 +71,9 @@ function Shell({ children }: { children: ReactNode }) {
               {/* While impersonating, signing out returns to the admin's own session. */}
               {tokenStore.getSecondary() ? <span className="shell-impersonating">Signed in as</span> : null}
               <span>{me.email}</span>
+              <Link to="/account/password" className="shell-change-password">
+                Change password
+              </Link>
               <Button onClick={() => send({ type: "session.signOut" })}>
                 {tokenStore.getSecondary() ? "Back to admin" : "Sign out"}
               </Button>
@@ -94,6 +108,7 @@ export function Routes() {
       <Route path="/verify/:token" element={open(<Verify />)} />
       <Route path="/sign-in-as/:userId" element={guarded(<SignInAs />)} />
       <Route path="/apps" element={guarded(<AppList />)} />
+      <Route path="/account/password" element={guarded(page(<ChangePassword />))} />
       <Route path="/apps/:appId" element={guarded(<AppWorkspace />)}>
         <Route index element={<AppIndexRedirect />} />
         <Route path="features" element={<FeatureGridPage />} />
@@ -101,6 +116,10 @@ export function Routes() {
         <Route path="specials" element={page(<OffersPage key="coupons" kind="coupons" />)} />
         <Route path="promotions" element={page(<OffersPage key="events" kind="events" />)} />
         <Route path="loyalty" element={page(<LoyaltyPage />)} />
+        <Route path="customers" element={page(<CustomersPage />)} />
+        <Route path="customers/:userId" element={page(<CustomerPage />)} />
+        <Route path="leads" element={page(<LeadsPage />)} />
+        <Route path="team" element={page(<TeamPage />)} />
         <Route path="push" element={page(<PushSchedulePage />)} />
         <Route path="push/add" element={page(<PushComposerPage />)} />
         <Route path="push/:pushId" element={page(<PushComposerPage />)} />

@@ -22,6 +22,9 @@ const sections = [
   { key: "specials", label: "Specials" },
   { key: "promotions", label: "Promotions" },
   { key: "loyalty", label: "Loyalty" },
+  { key: "customers", label: "Customers" },
+  { key: "leads", label: "Leads" },
+  { key: "team", label: "Team" },
   { key: "push", label: "Push" },
 ];
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { csvFileName, fileSlug, formColumns, leadContact, leadOrigin, valueText } from "./logic.ts";
+
+describe("export file names", () => {
+  it("names the app, what and the local date", () => {
+    expect(csvFileName("Bob's Cars!", "leads", new Date(2026, 0, 5, 23, 59))).toBe(
+      "Bob-s-Cars-leads-2026-01-05.csv",
+    );
+    expect(csvFileName("Café Motors", "Test drive form", new Date(2026, 10, 23))).toBe(
+      "Cafe-Motors-Test-drive-form-2026-11-23.csv",
+    );
+  });
+  it("never leaves an empty or path-like name", () => {
+    expect(fileSlug("../../")).toBe("app");
+    expect(fileSlug("x".repeat(80))).toHaveLength(40);
+  });
+});
+
+describe("leads", () => {
+  const base = { id: "1", createdAt: "2026-11-23T10:00:00Z" };
+  it("says where a lead came from: offer, then form, then source", () => {
+    expect(
+      leadOrigin({
+        ...base,
+        source: "coupon",
+        offer: { id: "o", title: "Oil change" },
+        form: { id: "f", title: "F" },
+      }),
+    ).toBe("Oil change");
+    expect(leadOrigin({ ...base, source: "form", form: { id: "f", title: "Test drive" } })).toBe(
+      "Test drive",
+    );
+    expect(leadOrigin({ ...base, source: "contact" })).toBe("contact");
+  });
+  it("joins the contact details there are", () => {
+    expect(leadContact({ email: "a@b.co", phone: "+1 555" })).toBe("a@b.co, +1 555");
+    expect(leadContact({ email: null, phone: "+1 555" })).toBe("+1 555");
+  });
+});
+
+describe("form data", () => {
+  it("makes one column per field, in first-seen order", () => {
+    expect(
+      formColumns([{ values: { Name: "a", Date: "x" } }, { values: { Name: "b", Notes: "n" } }]),
+    ).toEqual(["Name", "Date", "Notes"]);
+    expect(formColumns([])).toEqual([]);
+  });
+  it("shows values as text", () => {
+    expect(valueText(["a", "b"])).toBe("a, b");
+    expect(valueText(true)).toBe("Yes");
+    expect(valueText(null)).toBe("");
+    expect(valueText({ lat: 1 })).toBe('{"lat":1}');
+    expect(valueText(0)).toBe("0");
+  });
+});
