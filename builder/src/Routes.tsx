@@ -30,6 +30,12 @@ const TeamPage = lazy(() => import("./team/TeamPage.tsx").then((m) => ({ default
 const ChangePassword = lazy(() =>
   import("./account/ChangePassword.tsx").then((m) => ({ default: m.ChangePassword })),
 );
+const GeofencesPage = lazy(() =>
+  import("./geofences/GeofencesPage.tsx").then((m) => ({ default: m.GeofencesPage })),
+);
+const SubscribersPage = lazy(() =>
+  import("./push-subscriptions/SubscribersPage.tsx").then((m) => ({ default: m.SubscribersPage })),
+);
 const PushSchedulePage = lazy(() =>
   import("./push/PushSchedulePage.tsx").then((m) => ({ default: m.PushSchedulePage })),
 );
@@ -120,6 +126,8 @@ export function Routes() {
         <Route path="customers/:userId" element={page(<CustomerPage />)} />
         <Route path="leads" element={page(<LeadsPage />)} />
         <Route path="team" element={page(<TeamPage />)} />
+        <Route path="geofences" element={page(<GeofencesPage />)} />
+        <Route path="push-subscriptions" element={page(<SubscribersPage />)} />
         <Route path="push" element={page(<PushSchedulePage />)} />
         <Route path="push/add" element={page(<PushComposerPage />)} />
         <Route path="push/:pushId" element={page(<PushComposerPage />)} />

@@ -25,6 +25,8 @@ const sections = [
   { key: "customers", label: "Customers" },
   { key: "leads", label: "Leads" },
   { key: "team", label: "Team" },
+  { key: "geofences", label: "Geofences" },
+  { key: "push-subscriptions", label: "Subscribers" },
   { key: "push", label: "Push" },
 ];
 
