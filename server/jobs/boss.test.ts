@@ -62,7 +62,9 @@ describe("pg-boss through the app's database", () => {
       pollingIntervalSeconds: 0.5,
     });
     await queue.start();
-    const { rows } = await database.execute("select count(*)::int as n from pgboss.queue where name like 'test.%'");
+    const { rows } = await database.execute(
+      "select count(*)::int as n from pgboss.queue where name like 'test.%'",
+    );
     expect(rows[0].n).toBe(2);
 
     const id = await queue.send("test.echo", { word: "hello" }, { singletonKey: "k1" });

@@ -154,7 +154,7 @@ function OffersTable({ kind, appId }: { kind: OfferKind; appId: string }) {
           <Link
             to={`/apps/${appId}/push/add?${kind === "coupons" ? "coupon" : "event"}=${o.id}`}
             className="ant-btn ant-btn-link ant-btn-color-link ant-btn-variant-link"
-            aria-label={`Send ${o.title} as push`}
+            aria-label={`Send as push: ${o.title}`}
           >
             Send as push
           </Link>
