@@ -143,6 +143,206 @@ describe("next occurrence (spec §3 recurrence types)", () => {
   });
 });
 
+describe("all nine types with 'Ends by' (table)", () => {
+  // Thursday 31 January 2030, 09:30 in New York; ends by 31 December 2030 (the whole day, New York time).
+  const start = local(NY, 2030, 1, 31);
+  it.each([
+    ["None", 1, "2030-01-31 09:30"],
+    ["Once", 1, "2030-01-31 09:30"],
+    ["Daily", 335, "2030-12-31 09:30"],
+    ["Weekly", 48, "2030-12-26 09:30"],
+    ["BiWeekly", 24, "2030-12-19 09:30"],
+    ["Monthly", 12, "2030-12-31 09:30"],
+    ["Quarterly", 4, "2030-10-31 09:30"],
+    ["SemiAnnualy", 2, "2030-07-31 09:30"],
+    ["Annualy", 1, "2030-01-31 09:30"],
+  ] as const)("%s: %i sends, the last %s", (type, count, last) => {
+    const all = occurrencesUntil(start, { type, endsBy: "2030-12-31" }, local(NY, 2040, 1, 1), NY);
+    expect(all).toHaveLength(count);
+    expect(wall(all.at(-1)!, NY)).toBe(last);
+    expect(all.every((d) => wall(d, NY).endsWith(" 09:30"))).toBe(true);
+    expect(nextOccurrence(start, { type, endsBy: "2030-12-31" }, all.at(-1)!, NY)).toBeNull();
+    // The same end given as an instant: 23:59:59.999 New York time that day.
+    const endsBy = new Date(local(NY, 2031, 1, 1, 0, 0).getTime() - 1).toISOString();
+    expect(endsBy).toBe("2031-01-01T04:59:59.999Z");
+    expect(occurrencesUntil(start, { type, endsBy }, local(NY, 2040, 1, 1), NY).map(iso)).toEqual(
+      all.map(iso),
+    );
+  });
+
+  it("an 'Ends by' before the start leaves no send for any type", () => {
+    for (const type of ["None", "Once", "Daily", "Weekly", "Monthly", "Annualy"] as const) {
+      expect(nextOccurrence(start, { type, endsBy: "2030-01-30" }, 0, NY), type).toBeNull();
+      expect(
+        occurrencesUntil(start, { type, endsBy: "2030-01-30" }, local(NY, 2031, 1, 1), NY),
+        type,
+      ).toEqual([]);
+    }
+  });
+
+  it("an 'Ends by' at the exact instant of a send keeps that send", () => {
+    const third = local(NY, 2030, 3, 31);
+    const months = occurrencesUntil(start, { type: "Monthly", endsBy: third.toISOString() }, third, NY);
+    expect(months.map((d) => wall(d, NY))).toEqual([
+      "2030-01-31 09:30",
+      "2030-02-28 09:30",
+      "2030-03-31 09:30",
+    ]);
+  });
+});
+
+describe("month ends and leap years", () => {
+  it.each([
+    [
+      "Quarterly from 30 November",
+      local(NY, 2031, 11, 30),
+      "Quarterly",
+      ["2031-11-30", "2032-02-29", "2032-05-30", "2032-08-30", "2032-11-30", "2033-02-28"],
+    ],
+    [
+      "Quarterly from 31 August",
+      local(NY, 2030, 8, 31),
+      "Quarterly",
+      ["2030-08-31", "2030-11-30", "2031-02-28", "2031-05-31", "2031-08-31"],
+    ],
+    [
+      "Semi-annually from 31 August",
+      local(NY, 2031, 8, 31),
+      "SemiAnnualy",
+      ["2031-08-31", "2032-02-29", "2032-08-31", "2033-02-28", "2033-08-31"],
+    ],
+    [
+      "Monthly from 30 January",
+      local(NY, 2031, 1, 30),
+      "Monthly",
+      ["2031-01-30", "2031-02-28", "2031-03-30", "2031-04-30"],
+    ],
+    [
+      "Monthly from 29 January in a leap year",
+      local(NY, 2032, 1, 29),
+      "Monthly",
+      ["2032-01-29", "2032-02-29", "2032-03-29"],
+    ],
+    [
+      "Daily over 28 and 29 February 2032",
+      local(NY, 2032, 2, 27),
+      "Daily",
+      ["2032-02-27", "2032-02-28", "2032-02-29", "2032-03-01"],
+    ],
+    [
+      "Weekly over 29 February 2032",
+      local(NY, 2032, 2, 22),
+      "Weekly",
+      ["2032-02-22", "2032-02-29", "2032-03-07"],
+    ],
+    [
+      "Annually from 29 February across 2100 (not a leap year)",
+      local(NY, 2096, 2, 29),
+      "Annualy",
+      [
+        "2096-02-29",
+        "2097-02-28",
+        "2098-02-28",
+        "2099-02-28",
+        "2100-02-28",
+        "2101-02-28",
+        "2102-02-28",
+        "2103-02-28",
+        "2104-02-29",
+      ],
+    ],
+  ] as const)("%s", (_, start, type, days) => {
+    expect(series(start, type, days.length, NY)).toEqual(days.map((d) => `${d} 09:30`));
+  });
+});
+
+describe("DST changes in America/New_York: 09:30 local stays 09:30 local", () => {
+  const hours = (a: Date, b: Date) => (b.getTime() - a.getTime()) / 3_600_000;
+
+  it("March (spring forward, Sunday 10 March 2030): Weekly 14:30Z then 13:30Z, 167 hours apart", () => {
+    const s = local(NY, 2030, 3, 3);
+    const all = occurrencesUntil(s, { type: "Weekly" }, local(NY, 2030, 3, 17), NY);
+    expect(all.map(iso)).toEqual([
+      "2030-03-03T14:30:00.000Z",
+      "2030-03-10T13:30:00.000Z",
+      "2030-03-17T13:30:00.000Z",
+    ]);
+    expect(all.map((d) => wall(d, NY))).toEqual(["2030-03-03 09:30", "2030-03-10 09:30", "2030-03-17 09:30"]);
+    expect(hours(all[0], all[1])).toBe(167);
+    expect(hours(all[1], all[2])).toBe(168);
+  });
+
+  it("November (fall back, Sunday 3 November 2030): Weekly 13:30Z then 14:30Z, 169 hours apart", () => {
+    const s = local(NY, 2030, 10, 27);
+    const all = occurrencesUntil(s, { type: "Weekly" }, local(NY, 2030, 11, 10), NY);
+    expect(all.map(iso)).toEqual([
+      "2030-10-27T13:30:00.000Z",
+      "2030-11-03T14:30:00.000Z",
+      "2030-11-10T14:30:00.000Z",
+    ]);
+    expect(all.map((d) => wall(d, NY))).toEqual(["2030-10-27 09:30", "2030-11-03 09:30", "2030-11-10 09:30"]);
+    expect(hours(all[0], all[1])).toBe(169);
+  });
+
+  it.each([
+    [
+      "Daily",
+      local(NY, 2030, 11, 2),
+      ["2030-11-02T13:30:00.000Z", "2030-11-03T14:30:00.000Z", "2030-11-04T14:30:00.000Z"],
+    ],
+    [
+      "BiWeekly",
+      local(NY, 2030, 3, 1),
+      ["2030-03-01T14:30:00.000Z", "2030-03-15T13:30:00.000Z", "2030-03-29T13:30:00.000Z"],
+    ],
+    [
+      "Monthly",
+      local(NY, 2030, 2, 10),
+      ["2030-02-10T14:30:00.000Z", "2030-03-10T13:30:00.000Z", "2030-04-10T13:30:00.000Z"],
+    ],
+    [
+      "Quarterly",
+      local(NY, 2030, 8, 3),
+      ["2030-08-03T13:30:00.000Z", "2030-11-03T14:30:00.000Z", "2031-02-03T14:30:00.000Z"],
+    ],
+    [
+      "SemiAnnualy",
+      local(NY, 2030, 9, 5),
+      ["2030-09-05T13:30:00.000Z", "2031-03-05T14:30:00.000Z", "2031-09-05T13:30:00.000Z"],
+    ],
+    [
+      "Annualy",
+      local(NY, 2030, 3, 10),
+      ["2030-03-10T13:30:00.000Z", "2031-03-10T13:30:00.000Z", "2032-03-10T14:30:00.000Z"],
+    ],
+  ] as const)("%s across a change keeps 09:30 in New York", (type, s, expected) => {
+    const all = series(s, type, 3, NY);
+    expect(all.every((w) => w.endsWith(" 09:30"))).toBe(true);
+    const instants = [s];
+    while (instants.length < 3) instants.push(nextOccurrence(s, { type }, instants.at(-1)!, NY)!);
+    expect(instants.map(iso)).toEqual(expected);
+  });
+
+  it("a send at 01:30 on the fall-back day goes at the first 01:30 (EDT), once", () => {
+    const s = local(NY, 2030, 11, 2, 1, 30);
+    const all = occurrencesUntil(s, { type: "Daily" }, local(NY, 2030, 11, 4, 12, 0), NY);
+    expect(all.map(iso)).toEqual([
+      "2030-11-02T05:30:00.000Z",
+      "2030-11-03T05:30:00.000Z",
+      "2030-11-04T06:30:00.000Z",
+    ]);
+  });
+
+  it("the same series read in UTC keeps 14:30Z (no DST there)", () => {
+    const s = new Date("2030-03-03T14:30:00Z");
+    expect(occurrencesUntil(s, { type: "Weekly" }, "2030-03-17T14:30:00Z", "UTC").map(iso)).toEqual([
+      "2030-03-03T14:30:00.000Z",
+      "2030-03-10T14:30:00.000Z",
+      "2030-03-17T14:30:00.000Z",
+    ]);
+  });
+});
+
 describe("five simulated years without drift", () => {
   const start = local(NY, 2030, 1, 31);
   const until = local(NY, 2035, 1, 31);

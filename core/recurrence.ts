@@ -52,8 +52,14 @@ function occurrence(
   return fromWallTime({ ...start, year, month, day: Math.min(start.day, daysInMonth(year, month)) }, tz);
 }
 
-/** An "Ends by" given as a calendar date means the end of that day in the schedule's zone. */
-function endOf(endsBy: Instant | null | undefined, tz: string): number | undefined {
+/**
+ * The last instant of an 'Ends by' in ms (undefined when it never ends): an instant as is, a calendar date
+ * (YYYY-MM-DD) the end of that day in the schedule's zone. Shared with status from dates (core/status.ts).
+ */
+export function recurrenceEnd(
+  endsBy: Instant | null | undefined,
+  tz: string = localTimeZone(),
+): number | undefined {
   if (typeof endsBy === "string" && /^\d{4}-\d{2}-\d{2}$/.test(endsBy)) {
     const [year, month, day] = endsBy.split("-").map(Number);
     return fromWallTime({ year, month, day, hour: 23, minute: 59, second: 59, millisecond: 999 }, tz);
@@ -78,7 +84,7 @@ export function nextOccurrence(
 ): Date | null {
   const startMs = ms(start);
   const afterMs = ms(after);
-  const end = endOf(rule?.endsBy, timeZone);
+  const end = recurrenceEnd(rule?.endsBy, timeZone);
   const step = rule ? STEPS[rule.type] : undefined;
   if (!step) return startMs > afterMs && (end === undefined || startMs <= end) ? new Date(startMs) : null;
   const wall = toWallTime(startMs, timeZone);
@@ -106,7 +112,7 @@ export function occurrencesUntil(
 ): Date[] {
   const out: Date[] = [];
   const first = ms(start);
-  if (first <= ms(until) && (endOf(rule?.endsBy, timeZone) ?? Number.POSITIVE_INFINITY) >= first)
+  if (first <= ms(until) && (recurrenceEnd(rule?.endsBy, timeZone) ?? Number.POSITIVE_INFINITY) >= first)
     out.push(new Date(first));
   let next = nextOccurrence(start, rule, first, timeZone);
   while (next && next.getTime() <= ms(until)) {
