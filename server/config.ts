@@ -34,6 +34,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Redis for the counters shared by all API nodes (rate limits, send limits, lock-outs); else PostgreSQL. */
   redisUrl?: string;
+  /**
+   * SECRETS_KEY: encrypts secrets at rest (VAPID private key, native push profile keys) with AES-256-GCM; 64 hex
+   * digits, base64 of 32 bytes, or a passphrase. Unset: a development key derived from a public string
+   * (services/crypto-box.ts), fine for `npm start` on a laptop, never for production.
+   */
+  secretsKey?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,6 +58,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     templateAppId: env.TEMPLATE_APP_ID || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { configFromEnv } from "./config.ts";
 import { openDatabase } from "./db/connect.ts";
 import { BossQueue } from "./jobs/boss.ts";
 import { jobs } from "./jobs/index.ts";
+import { configureSecretsKey } from "./services/crypto-box.ts";
 import { outboxMailer, smtpMailer } from "./services/mail.ts";
 
 /**
@@ -13,6 +14,7 @@ import { outboxMailer, smtpMailer } from "./services/mail.ts";
  */
 const config = configFromEnv();
 const log = pino({ level: config.logLevel });
+configureSecretsKey(config.secretsKey);
 if (!config.databaseUrl) {
   log.error(
     "npm run worker needs DATABASE_URL (PGlite is one process's database: npm start runs the jobs there)",
