@@ -1,6 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { audienceProperties } from "./audience.ts";
-import { atLeast, dateTime, uuid } from "./common.ts";
+import { atLeast, dateTime, stringEnum, uuid } from "./common.ts";
 import { Recurrence } from "./recurrence.ts";
 import { sized } from "./text.ts";
 import { url } from "./url.ts";
@@ -17,7 +17,87 @@ export const PushNotification = Type.Object(
     ...audienceProperties,
     shareCoupon: Type.Optional(uuid({ title: "Coupon" })),
     shareEvent: Type.Optional(uuid({ title: "Event" })),
+    /**
+     * The IANA zone the schedule's wall time recurs in (e.g. "America/New_York"); without it the
+     * x-user-timezone-offset header decides (a fixed offset, so no DST).
+     */
+    timeZone: Type.Optional(Type.String({ title: "Time zone", minLength: 1, maxLength: 64 })),
   },
   { additionalProperties: false, title: "Push notification" },
 );
 export type PushNotification = Static<typeof PushNotification>;
+
+export const PUSH_STATUSES = ["Planned", "Delivering", "Recurring", "Sent"] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
+
+/** What the sender counted, over all occurrences or for one. */
+export const PushCounts = Type.Object({
+  targeted: Type.Integer(),
+  sent: Type.Integer(),
+  delivered: Type.Integer(),
+  failed: Type.Integer(),
+  expired: Type.Integer(),
+  opened: Type.Integer(),
+});
+export type PushCounts = Static<typeof PushCounts>;
+
+/** Where a push was composed from. */
+export const PUSH_SOURCES = ["composer", "coupon", "event", "users"] as const;
+
+/** A push as View Schedule shows it: its fields and what the server knows about its sends. */
+export const PushNotificationView = Type.Object(
+  {
+    ...PushNotification.properties,
+    id: uuid({ title: "Id" }),
+    timeZone: Type.String({ title: "Time zone" }),
+    status: stringEnum(PUSH_STATUSES, { title: "Status" }),
+    /** Whether it may still be edited or deleted: its next send is 10+ minutes ahead (spec §5). */
+    editable: Type.Boolean(),
+    /** The next sends not yet made (ISO), at most 5. */
+    nextOccurrences: Type.Array(Type.String({ format: "date-time" })),
+    counts: PushCounts,
+    source: stringEnum(PUSH_SOURCES),
+    ownerAppId: Type.String(),
+    createdAt: Type.String({ format: "date-time" }),
+  },
+  { additionalProperties: false, title: "Scheduled push notification" },
+);
+export type PushNotificationView = Static<typeof PushNotificationView>;
+
+/** GET push-notifications filters: a device's platform or token, a time window, a status. */
+export const PushListQuery = Type.Object(
+  {
+    platform: Type.Optional(Type.String({ maxLength: 50 })),
+    token: Type.Optional(Type.String({ maxLength: 4000 })),
+    from: Type.Optional(dateTime({ title: "From" })),
+    to: Type.Optional(dateTime({ title: "To" })),
+    status: Type.Optional(stringEnum(PUSH_STATUSES)),
+  },
+  { additionalProperties: false },
+);
+export type PushListQuery = Static<typeof PushListQuery>;
+
+/** POST push-notifications/audience-count: the audience (and target apps, the path's app by default). */
+export const AudienceCountInput = Type.Object(
+  {
+    apps: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 200 })),
+    ...audienceProperties,
+  },
+  { additionalProperties: false },
+);
+export type AudienceCountInput = Static<typeof AudienceCountInput>;
+
+export const AudienceCount = Type.Object({
+  subscriptions: Type.Integer(),
+  users: Type.Integer(),
+  webPush: Type.Integer(),
+});
+
+/** One send of a push: its time, the sender's state ("pending", "fanned", "done") and its counts. */
+export const PushOccurrenceView = Type.Object({
+  id: Type.String(),
+  at: Type.String({ format: "date-time" }),
+  state: Type.String(),
+  counts: PushCounts,
+});
+export type PushOccurrenceView = Static<typeof PushOccurrenceView>;

@@ -23,6 +23,10 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { adminAccountRoutes } from "./routes/admin-accounts.ts";
 import { adminAppRoutes } from "./routes/admin-apps.ts";
 import { appUserSearchRoutes } from "./routes/app-user-search.ts";
+import { appUserRoutes } from "./routes/app-users.ts";
+import { emailSubscriptionRoutes } from "./routes/email-subscriptions.ts";
+import { formDataRoutes } from "./routes/form-data.ts";
+import { leadRoutes } from "./routes/leads.ts";
 import { appRoutes } from "./routes/apps.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { clientRelationRoutes } from "./routes/client-relations.ts";
@@ -34,7 +38,9 @@ import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { makeModelAdminRoutes } from "./routes/make-models.ts";
 import { managerRoutes } from "./routes/managers.ts";
 import { mobileRoutes } from "./routes/mobile.ts";
+import { mobileGeofenceRoutes } from "./routes/mobile-geofences.ts";
 import { mobileLoyaltyRoutes } from "./routes/mobile-loyalty.ts";
+import { mobileNotificationRoutes } from "./routes/mobile-notifications.ts";
 import { mobileOfferRoutes } from "./routes/mobile-offers.ts";
 import { mobileWidgetRoutes } from "./routes/mobile-widget.ts";
 import { multiappRoutes } from "./routes/multiapps.ts";
@@ -43,10 +49,15 @@ import { pageRoutes } from "./routes/pages.ts";
 import { personalizedSpecialRoutes } from "./routes/personalized-specials.ts";
 import { pointsRoutes } from "./routes/points.ts";
 import { promoRoutes } from "./routes/promo.ts";
+import { pushNotificationRoutes } from "./routes/push-notifications.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { specialPackageRoutes } from "./routes/special-packages.ts";
+import { staffMemberRoutes } from "./routes/staff-members.ts";
+import { taskRoutes } from "./routes/tasks.ts";
+import { mobileStaffRoutes } from "./routes/mobile-staff.ts";
 import { AppCache } from "./services/app-cache.ts";
+import { configureSecretsKey } from "./services/crypto-box.ts";
 import { databaseLimits, type Limits, pruneLimits } from "./services/limits.ts";
 import { redisLimits } from "./services/limits-redis.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./services/mail.ts";
@@ -84,6 +95,8 @@ declare module "fastify" {
 /** Builds the whole server (API, docs, pages, static front ends) without listening. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...configFromEnv(), ...options.config };
+  // Secrets at rest (push profile keys, the VAPID private key) are sealed with SECRETS_KEY.
+  configureSecretsKey(config.secretsKey);
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") }));
@@ -229,6 +242,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(managerRoutes, { db, mailer, linkOrigin });
       await api.register(appRoutes, { db, cache, templateAppId: config.templateAppId });
       await api.register(offerRoutes, { db, cache });
+      await api.register(pushNotificationRoutes, { db });
       await api.register(specialPackageRoutes, { db });
       await api.register(settingRoutes, { db });
       await api.register(promoRoutes, { db });
@@ -246,7 +260,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(loyaltyRoutes, { db });
       await api.register(pointsRoutes, { db });
       await api.register(appUserSearchRoutes, { db });
+      await api.register(appUserRoutes, { db });
+      await api.register(leadRoutes, { db });
+      await api.register(formDataRoutes, { db });
+      await api.register(emailSubscriptionRoutes, { db, mailer });
+      await api.register(staffMemberRoutes, { db });
+      await api.register(taskRoutes, { db });
+      await api.register(mobileStaffRoutes, { db });
       await api.register(mobileLoyaltyRoutes, { db, limits: app.limits });
+      await api.register(mobileNotificationRoutes, { db });
+      await api.register(mobileGeofenceRoutes, { db });
       await api.register(imageRoutes, { db, storage });
       api.setNotFoundHandler((req, reply) =>
         sendError(req, reply, 404, { message: `Route ${req.method} ${req.url} not found`, code: "NotFound" }),

@@ -1,3 +1,5 @@
+import { messages } from "../schemas/messages.ts";
+
 /** The one list of coded errors: status and public message. */
 export const errors = {
   Unauthorized: { status: 401, message: "Authorization required" },
@@ -57,6 +59,30 @@ export const errors = {
   PointsBalanceLimit: { status: 409, message: "This would pass the balance limit of the points program" },
   PointsProgramDisabled: { status: 409, message: "The points program of this app is turned off" },
   PointsRewardNotFound: { status: 404, message: "Reward not found" },
+  // Push notifications and geofences (issue 13).
+  PushNotFound: { status: 404, message: "Push notification not found" },
+  PushEditWindow: { status: 409, message: messages.pushEditRule },
+  PushScheduleInPast: {
+    status: 400,
+    message: "The send time is in the past; choose now or a later time",
+  },
+  TimeZoneInvalid: { status: 400, message: "Unknown time zone; use an IANA name such as America/New_York" },
+  GeofenceNotFound: { status: 404, message: "Geofence not found" },
+  // The widget's inbox and geofence entries (issue 13).
+  NotificationNotFound: { status: 404, message: "Notification not found" },
+  GeofenceNotActive: { status: 409, message: "This geofence is not active now" },
+  GeofenceOutside: { status: 422, message: "This location is outside the geofence" },
+  GeofenceNotForUser: { status: 403, message: "This geofence is not for this user" },
+  // Staff members and tasks (issue 14).
+  StaffMemberNotFound: { status: 404, message: "Staff member not found" },
+  StaffRowsInvalid: { status: 400, message: "Some rows are invalid; nothing was added" },
+  StaffImportTooLarge: { status: 413, message: "At most 5000 staff members can be added at a time" },
+  TaskNotFound: { status: 404, message: "Task not found" },
+  // Customers, leads, form data, e-mail subscriptions and the team's domain check (issue 14).
+  LeadNotFound: { status: 404, message: "Lead not found" },
+  FormDataNotFound: { status: 404, message: "Form submission not found" },
+  EmailSubscriptionNotFound: { status: 404, message: "E-mail subscription not found" },
+  ExternalInvite: { status: 409, message: "This address is outside your team's e-mail domain; confirm to invite it" },
   NotFound: { status: 404, message: "Not found" },
   AppNotFound: { status: 404, message: "App not found" },
   AppDiscontinued: { status: 404, message: "The app has been discontinued" },

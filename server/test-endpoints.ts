@@ -54,6 +54,14 @@ export const documented: Record<string, readonly RoleName[]> = {
   "loyalty.manage": ["Owner", "Manager"],
   "points.read": appRoleNames,
   "points.write": ["Owner", "Manager", "Service"],
+  "pushes.read": appRoleNames,
+  "pushes.send": ["Owner", "Manager", "Service"],
+  "geofences.read": appRoleNames,
+  "geofences.write": ["Owner", "Manager"],
+  "pushSubscriptions.read": ["Owner", "Manager"],
+  "staff.read": appRoleNames,
+  "staff.manage": ["Owner", "Manager"],
+  "tasks.read": appRoleNames,
 };
 
 export type Access =
@@ -130,6 +138,8 @@ export interface Endpoint {
   publishesApp?: boolean;
   /** Carries a body worth fuzzing. */
   write?: boolean;
+  /** The status an allowed call answers when it is not 200 (201 for a create): it counts as the matrix's 200. */
+  success?: number;
   /** More to check after a persona's call: a problem to report, or undefined. */
   check?: (ctx: Ctx, persona: Persona, status: number) => Promise<string | undefined>;
 }
@@ -1272,6 +1282,282 @@ export const endpoints: Endpoint[] = [
     check: (ctx, p, status) => redemptionCheck(ctx, p.name === "end user" && status === 200),
   },
 
+  // Push notifications (issue 13): each call that changes one gets a fresh push, an hour ahead (the 10-minute
+  // rule lets it be edited), made by the Admin.
+  ...((): Endpoint[] => {
+    const asAdmin = (ctx: Ctx) => ctx.personas.find((p) => p.name === "Admin")!.user!.headers;
+    const body = (ctx: Ctx, message: string) => ({
+      apps: [ctx.appA],
+      message: `${ctx.markers.A} ${message}`,
+      scheduleTime: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const fresh = async (ctx: Ctx): Promise<string> => {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: `/api/apps/${ctx.appA}/push-notifications`,
+        headers: asAdmin(ctx),
+        payload: body(ctx, "push fixture"),
+      });
+      if (res.statusCode !== 201) throw new Error(`push fixture not created: ${res.body}`);
+      return res.json().data.id;
+    };
+    const clearPushes = (ctx: Ctx) =>
+      ctx.app.database.execute("delete from push_notifications where owner_app_id = $1", [ctx.appA]);
+    const read = { kind: "app", action: "pushes.read" } as const;
+    const send = { kind: "app", action: "pushes.send" } as const;
+    const base = "/api/apps/:appId/push-notifications";
+    return [
+      {
+        method: "GET",
+        route: base,
+        access: read,
+        request: async (ctx) => {
+          await clearPushes(ctx);
+          await fresh(ctx);
+          return { url: `/api/apps/${ctx.appA}/push-notifications` };
+        },
+      },
+      {
+        method: "GET",
+        route: `${base}/:pushId`,
+        access: read,
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/push-notifications/${await fresh(ctx)}` }),
+      },
+      {
+        method: "GET",
+        route: `${base}/:pushId/occurrences`,
+        access: read,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/push-notifications/${await fresh(ctx)}/occurrences`,
+        }),
+      },
+      {
+        method: "POST",
+        route: base,
+        access: send,
+        write: true,
+        success: 201,
+        request: async (ctx) => {
+          await clearPushes(ctx);
+          return { url: `/api/apps/${ctx.appA}/push-notifications`, payload: body(ctx, "posted push") };
+        },
+      },
+      {
+        method: "POST",
+        route: `${base}/audience-count`,
+        access: send,
+        write: true,
+        request: (ctx) => ({
+          url: `/api/apps/${ctx.appA}/push-notifications/audience-count`,
+          payload: { authenticated: true, make: "Honda" },
+        }),
+      },
+      {
+        method: "PUT",
+        route: `${base}/:pushId`,
+        access: send,
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/push-notifications/${await fresh(ctx)}`,
+          payload: body(ctx, "replaced push"),
+        }),
+      },
+      {
+        method: "DELETE",
+        route: `${base}/:pushId`,
+        access: send,
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/push-notifications/${await fresh(ctx)}` }),
+      },
+    ];
+  })(),
+
+  // The widget's inbox and geofence entries (issue 13)
+  {
+    method: "GET",
+    route: "/api/mobile/users/:userId/notifications",
+    access: { kind: "endUser" },
+    request: (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/notifications`,
+      headers: { "x-app": ctx.appA },
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/mobile/users/:userId/notifications/:notificationId/opened",
+    access: { kind: "endUser" },
+    request: async (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/notifications/${await inboxEntry(ctx, ctx.endUser.id)}/opened`,
+      headers: { "x-app": ctx.appA },
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/mobile/users/:userId/notifications/read",
+    access: { kind: "endUser" },
+    request: (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/notifications/read`,
+      headers: { "x-app": ctx.appA },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/users/:userId/notifications/:notificationId/delivered",
+    access: { kind: "public" },
+    request: async (ctx) => {
+      const userId = randomUUID();
+      return {
+        url: `/api/mobile/users/${userId}/notifications/${await inboxEntry(ctx, userId)}/delivered`,
+        headers: { "x-app": ctx.appA },
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/geofences/:geofenceId/enter",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => {
+      const { rows } = await ctx.app.database.execute(
+        `insert into geofences (owner_app_id, name, message, lat, lng, radius)
+         values ($1, 'Matrix fence', 'Welcome to the matrix', 40, -75, 1) returning id`,
+        [ctx.appA],
+      );
+      const geofenceId = (rows[0] as { id: string }).id;
+      await ctx.app.database.execute("insert into geofence_apps (geofence_id, app_id) values ($1, $2)", [
+        geofenceId,
+        ctx.appA,
+      ]);
+      return {
+        url: `/api/mobile/geofences/${geofenceId}/enter`,
+        headers: { "x-app": ctx.appA },
+        payload: { userId: ctx.endUser.id, lat: 40.001, lng: -75.001 },
+      };
+    },
+  },
+
+  // Staff members, their tally, the CSV import task and the widget's directory and advisor (issue 14, H7).
+  // Each call that changes a member gets a fresh one of app A.
+  ...((): Endpoint[] => {
+    const read = { kind: "app", action: "staff.read" } as const;
+    const manage = { kind: "app", action: "staff.manage" } as const;
+    const base = "/api/apps/:appId/staff-members";
+    const url = (ctx: Ctx, tail = "") => `/api/apps/${ctx.appA}/staff-members${tail}`;
+    const fresh = async (ctx: Ctx): Promise<string> => {
+      const { rows } = await ctx.app.database.execute(
+        "insert into staff_members (app_id, name, title) values ($1, $2, 'Service advisor') returning id",
+        [ctx.appA, unique("Matrix Member")],
+      );
+      return (rows[0] as { id: string }).id;
+    };
+    const member = { name: "Rosa Matrix", title: "Service advisor", email: "rosa.matrix@example.com" };
+    return [
+      { method: "GET", route: base, access: read, request: (ctx) => ({ url: url(ctx) }) },
+      {
+        method: "POST",
+        route: base,
+        access: manage,
+        write: true,
+        request: (ctx) => ({ url: url(ctx), payload: member }),
+      },
+      {
+        method: "POST",
+        route: `${base}/bulk`,
+        access: manage,
+        write: true,
+        request: (ctx) => ({ url: url(ctx, "/bulk"), payload: [member, { name: "Sam Matrix" }] }),
+      },
+      {
+        method: "POST",
+        route: `${base}/csv`,
+        access: manage,
+        success: 202,
+        request: (ctx) => ({ url: url(ctx, "/csv"), ...csv("Name,Title\r\nAda Import,Cashier\r\n") }),
+      },
+      { method: "GET", route: `${base}/csv`, access: read, request: (ctx) => ({ url: url(ctx, "/csv") }) },
+      {
+        method: "GET",
+        route: `${base}/tally`,
+        access: read,
+        request: (ctx) => ({
+          url: url(ctx, "/tally?from=2026-01-01T00:00:00.000Z&to=2026-12-31T00:00:00.000Z"),
+        }),
+      },
+      {
+        method: "GET",
+        route: `${base}/tally-notification`,
+        access: read,
+        request: (ctx) => ({ url: url(ctx, "/tally-notification") }),
+      },
+      {
+        method: "PUT",
+        route: `${base}/tally-notification`,
+        access: manage,
+        write: true,
+        request: (ctx) => ({
+          url: url(ctx, "/tally-notification"),
+          payload: { recipients: ["tally@example.com"], frequency: "weekly", enabled: true },
+        }),
+      },
+      {
+        method: "GET",
+        route: `${base}/:id`,
+        access: read,
+        request: async (ctx) => ({ url: url(ctx, `/${await fresh(ctx)}`) }),
+      },
+      {
+        method: "PUT",
+        route: `${base}/:id`,
+        access: manage,
+        write: true,
+        request: async (ctx) => ({ url: url(ctx, `/${await fresh(ctx)}`), payload: member }),
+      },
+      {
+        method: "PUT",
+        route: `${base}/:id/toggle-default`,
+        access: manage,
+        request: async (ctx) => ({ url: url(ctx, `/${await fresh(ctx)}/toggle-default`) }),
+      },
+      {
+        method: "DELETE",
+        route: `${base}/:id`,
+        access: manage,
+        request: async (ctx) => ({ url: url(ctx, `/${await fresh(ctx)}`) }),
+      },
+      {
+        method: "GET",
+        route: "/api/public/apps/:appId/tasks/:taskId",
+        access: { kind: "app", action: "tasks.read" },
+        request: async (ctx) => {
+          const { rows } = await ctx.app.database.execute(
+            "insert into tasks (app_id, type, status, total) values ($1, 'staff-import', 'done', 1) returning id",
+            [ctx.appA],
+          );
+          return {
+            url: `/api/public/apps/${ctx.appA}/tasks/${(rows[0] as { id: string }).id}?taskType=staff-import`,
+          };
+        },
+      },
+      {
+        method: "GET",
+        route: "/api/mobile/app/staff-directory",
+        access: { kind: "public" },
+        publishesApp: true,
+        request: (ctx) => ({ url: "/api/mobile/app/staff-directory", headers: { "x-app": ctx.appA } }),
+      },
+      {
+        method: "PUT",
+        route: "/api/mobile/users/:userId/advisor",
+        access: { kind: "endUser" },
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/mobile/users/${ctx.endUser.id}/advisor`,
+          headers: { "x-app": ctx.appA },
+          payload: { staffMemberId: await fresh(ctx) },
+        }),
+      },
+    ];
+  })(),
+
   // Stamp cards, the points ledger and the app-user lookup (issue 12)
   {
     method: "POST",
@@ -1607,5 +1893,23 @@ export async function send(ctx: Ctx, e: Endpoint, p: Persona, req: Request) {
   } catch {
     body = res.body;
   }
-  return { status: res.statusCode, body, text: res.body };
+  // An allowed call answering its documented success status counts as 200; a plain 200 there is a mismatch (0).
+  const status =
+    e.success === undefined
+      ? res.statusCode
+      : res.statusCode === e.success
+        ? 200
+        : res.statusCode === 200
+          ? 0
+          : res.statusCode;
+  return { status, body, text: res.body };
+}
+
+/** An inbox entry of `userId` in app A (the widget's notification calls). */
+async function inboxEntry(ctx: Ctx, userId: string): Promise<string> {
+  const { rows } = await ctx.app.database.execute(
+    "insert into end_user_notifications (app_id, user_id, message) values ($1, $2, 'Matrix message') returning id",
+    [ctx.appA, userId],
+  );
+  return (rows[0] as { id: string }).id;
 }

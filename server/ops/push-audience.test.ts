@@ -83,11 +83,15 @@ describe("push audience", () => {
     expect(await users([appA, appB], { authenticated: true })).toEqual(["A:ann", "A:bob", "B:dee"]);
   });
 
-  it("matches the term in name, e-mail or phone in any case, LIKE characters literally", async () => {
+  it("matches the term like the customer search, in any case, LIKE characters literally", async () => {
     expect(await users([appA, appB], { term: "ANN" })).toEqual(["A:ann", "B:dee"]);
     expect(await users([appA], { term: "0100" })).toEqual(["A:bob"]);
     expect(await users([appA], { term: "50%_" })).toEqual(["A:bob"]);
     expect(await users([appA], { term: "%" })).toEqual(["A:bob"]);
+    // like the console's customer search: phone digits however typed, and vehicles' make, model and VIN
+    expect(await users([appA], { term: "(555) 0100" })).toEqual(["A:bob"]);
+    expect(await users([appA], { term: "honda civic" })).toEqual(["A:ann"]);
+    expect(await users([appA], { term: "cu000002" })).toEqual(["A:bob"]);
     expect(await users([appA], { term: "   " })).toEqual(["A:ann", "A:anon", "A:bob", "A:cy"]);
   });
 

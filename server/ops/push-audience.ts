@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Audience } from "../../schemas/audience.ts";
 import type { Db } from "../db/connect.ts";
-import { likeEscaped } from "./app-user-search.ts";
+import { userSearchCondition } from "./app-user-search.ts";
 
 /**
  * Who a push reaches (spec §3 audience filters), as one condition over `push_subscriptions s`: the
@@ -10,7 +10,8 @@ import { likeEscaped } from "./app-user-search.ts";
  * - `userIds`: only these widget user ids.
  * - `authenticated`: the subscription's user is a signed-in end user of that app (an end_users row of the app
  *   with a verified e-mail or phone); anonymous widget visitors are left out.
- * - `term`: the end user's name, e-mail or phone contains it, in any case (like the console's user search).
+ * - `term`: the console's customer search (userSearchCondition): name, e-mail, phone digits, or a vehicle's
+ *   VIN, make or model contains it, in any case.
  * - Vehicle filters (make, model and unit equal in any case; VIN range; year range): the end user has at
  *   least one vehicle matching all of them. A VIN bound compares in upper case by character code; `vinTo` is
  *   a prefix bound, so "1HG" to "1HG" takes every VIN starting with 1HG.
@@ -39,12 +40,10 @@ export function audienceWhere(appIds: string[], audience: Audience): SQL {
       sql`exists (select 1 from end_users u where ${user} and (u.email_verified or u.phone_verified))`,
     );
   const term = text(audience.term);
-  if (term) {
-    const pattern = `%${likeEscaped(term)}%`;
+  if (term)
     conditions.push(
-      sql`exists (select 1 from end_users u where ${user} and (u.name ilike ${pattern} or u.email ilike ${pattern} or u.phone ilike ${pattern}))`,
+      sql`exists (select 1 from end_users u where ${user} and ${userSearchCondition(term, sql`u`)})`,
     );
-  }
   const vehicle: SQL[] = [];
   const make = text(audience.make);
   if (make) vehicle.push(sql`lower(v.make) = lower(${make})`);
