@@ -62,6 +62,12 @@ export const documented: Record<string, readonly RoleName[]> = {
   "staff.read": appRoleNames,
   "staff.manage": ["Owner", "Manager"],
   "tasks.read": appRoleNames,
+  "appUsers.edit": ["Owner", "Manager", "Service"],
+  "leads.read": ["Owner", "Manager", "Service"],
+  "leads.delete": ["Owner", "Manager"],
+  "formData.read": ["Owner", "Manager", "Service"],
+  "emailSubscriptions.manage": ["Owner", "Manager"],
+  "analytics.read": ["Owner", "Manager"],
 };
 
 export type Access =
@@ -1648,6 +1654,155 @@ export const endpoints: Endpoint[] = [
       return { url: `/api/apps/${ctx.appA}/users/search`, payload: { query: email.split("@")[0] } };
     },
   },
+
+  // Customers, leads, form data, e-mail subscriptions and insights (issue 14, H6): each call that reads or
+  // changes one row gets a fresh row of app A (a fresh end user, never the profile the end-user rows guard).
+  ...((): Endpoint[] => {
+    const appUser = async (ctx: Ctx) => (await testEndUser(ctx.app, ctx.appA, { name: "Matrix Customer" })).id;
+    const formRow = async (ctx: Ctx): Promise<string> => {
+      const { rows } = await ctx.app.database.execute(
+        `insert into form_data (app_id, feature_id, title, values) values ($1, $2, 'Service request', $3::jsonb)
+         returning id`,
+        [ctx.appA, FORM_FEATURE.id, JSON.stringify({ "Full name": "Matrix Lead", Message: "Call me" })],
+      );
+      return rows[0].id as string;
+    };
+    const lead = async (ctx: Ctx): Promise<string> => {
+      const formDataId = await formRow(ctx);
+      const { rows } = await ctx.app.database.execute(
+        `insert into leads (app_id, source, form_data_id, name, comments) values ($1, 'form', $2, 'Matrix Lead',
+         'Call me') returning id`,
+        [ctx.appA, formDataId],
+      );
+      return rows[0].id as string;
+    };
+    const subscription = async (ctx: Ctx): Promise<string> => {
+      const { rows } = await ctx.app.database.execute(
+        "insert into email_subscriptions (app_id, email, insights_report) values ($1, $2, true) returning id",
+        [ctx.appA, `${unique("insights")}@example.com`],
+      );
+      return rows[0].id as string;
+    };
+    const app = (action: keyof typeof documented) => ({ kind: "app", action }) as const;
+    const base = "/api/apps/:appId";
+    return [
+      {
+        method: "GET",
+        route: `${base}/users/:userId`,
+        access: app("appUsers.read"),
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/users/${await appUser(ctx)}` }),
+      },
+      {
+        method: "PUT",
+        route: `${base}/users/:userId`,
+        access: app("appUsers.edit"),
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/users/${await appUser(ctx)}`,
+          payload: { name: "Matrix Renamed", email: `${unique("renamed")}@example.com` },
+        }),
+      },
+      {
+        method: "PUT",
+        route: `${base}/users/:userId/vehicles`,
+        access: app("appUsers.edit"),
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/users/${await appUser(ctx)}/vehicles`,
+          payload: [{ make: "Ford", model: "F-150", year: 2020 }],
+        }),
+      },
+      {
+        method: "GET",
+        route: `${base}/leads`,
+        access: app("leads.read"),
+        request: async (ctx) => {
+          await lead(ctx);
+          return { url: `/api/apps/${ctx.appA}/leads?take=5` };
+        },
+      },
+      {
+        method: "GET",
+        route: `${base}/leads/csv`,
+        access: app("leads.read"),
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/leads/csv` }),
+      },
+      {
+        method: "GET",
+        route: `${base}/leads/:leadId`,
+        access: app("leads.read"),
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/leads/${await lead(ctx)}` }),
+      },
+      {
+        method: "DELETE",
+        route: `${base}/leads/:leadId`,
+        access: app("leads.delete"),
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/leads/${await lead(ctx)}` }),
+      },
+      {
+        method: "GET",
+        route: `${base}/form-data`,
+        access: app("formData.read"),
+        request: async (ctx) => {
+          await formRow(ctx);
+          return { url: `/api/apps/${ctx.appA}/form-data?take=5` };
+        },
+      },
+      {
+        method: "GET",
+        route: `${base}/form-data/csv`,
+        access: app("formData.read"),
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/form-data/csv?featureId=${FORM_FEATURE.id}` }),
+      },
+      {
+        method: "GET",
+        route: `${base}/form-data/:id`,
+        access: app("formData.read"),
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/form-data/${await formRow(ctx)}` }),
+      },
+      {
+        method: "DELETE",
+        route: `${base}/form-data/:id`,
+        access: app("leads.delete"),
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/form-data/${await formRow(ctx)}` }),
+      },
+      {
+        method: "GET",
+        route: `${base}/email-subscriptions`,
+        access: app("emailSubscriptions.manage"),
+        request: async (ctx) => {
+          await subscription(ctx);
+          return { url: `/api/apps/${ctx.appA}/email-subscriptions` };
+        },
+      },
+      {
+        method: "PUT",
+        route: `${base}/email-subscriptions`,
+        access: app("emailSubscriptions.manage"),
+        write: true,
+        request: (ctx) => ({
+          url: `/api/apps/${ctx.appA}/email-subscriptions`,
+          payload: { email: `${unique("weekly")}@example.com`, insightsReport: true },
+        }),
+      },
+      {
+        method: "DELETE",
+        route: `${base}/email-subscriptions/:id`,
+        access: app("emailSubscriptions.manage"),
+        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/email-subscriptions/${await subscription(ctx)}` }),
+      },
+      {
+        method: "POST",
+        route: `${base}/analytics/insights`,
+        access: app("analytics.read"),
+        write: true,
+        request: (ctx) => ({
+          url: `/api/apps/${ctx.appA}/analytics/insights`,
+          payload: { email: `${unique("now")}@example.com` },
+        }),
+      },
+    ];
+  })(),
   {
     method: "GET",
     route: "/api/mobile/users/:userId/loyalty-cards",

@@ -1,3 +1,8 @@
+import { geofenceDelayedJob } from "./geofence-delayed.ts";
+import { pushScheduleJob } from "./push-scheduler.ts";
+import { pushOccurrenceJob, pushSendJob } from "./push-sender.ts";
+import { staffImportJob } from "./staff-import.ts";
+import { staffTallyJob } from "./staff-tally.ts";
 import type { JobDefinition } from "./types.ts";
 
 export type { JobContext, JobDefinition, JobQueue } from "./types.ts";
@@ -8,4 +13,10 @@ export type { JobContext, JobDefinition, JobQueue } from "./types.ts";
  */
 export const jobs: JobDefinition[] = [
   // one entry per job module, e.g. pushSchedulerJob,
+  geofenceDelayedJob,
+  pushScheduleJob,
+  pushOccurrenceJob,
+  pushSendJob,
+  staffImportJob,
+  staffTallyJob,
 ];

@@ -4,6 +4,7 @@ import { formData, leads } from "../db/schema-mobile.ts";
 import type { Mailer } from "../services/mail.ts";
 import { mobileApp } from "./apps.ts";
 import { MobileError } from "./mobile-errors.ts";
+import { advisorOfUser } from "./staff-members.ts";
 
 export interface FormSubmission {
   featureId: string;
@@ -69,9 +70,14 @@ export async function submitForm(db: Db, mailer: Mailer, appId: string, input: F
       values,
     })
     .returning({ id: formData.id });
-  await db
-    .insert(leads)
-    .values({ appId, source: "form", formDataId: row.id, userId: input.userId ?? null, ...lead });
+  await db.insert(leads).values({
+    appId,
+    source: "form",
+    formDataId: row.id,
+    userId: input.userId ?? null,
+    staffMemberId: advisorOfUser(appId, input.userId),
+    ...lead,
+  });
 
   const title = feature.title || "Form";
   const body = fields

@@ -18,6 +18,7 @@ import { ApiError } from "../errors.ts";
 import type { Caller } from "../permissions.ts";
 import { appForCaller, publicOffer, UUID } from "./apps.ts";
 import { MobileError } from "./mobile-errors.ts";
+import { advisorOfUser } from "./staff-members.ts";
 
 export type OfferRow = typeof offers.$inferSelect;
 type EndUserRow = typeof endUsers.$inferSelect;
@@ -88,6 +89,7 @@ async function insertRedemption(db: Queryable, r: NewRedemption, alreadyRedeemed
       channel: r.channel,
       recordedBy: r.recordedBy ?? null,
       onceKey,
+      staffMemberId: advisorOfUser(r.appId, r.endUserId),
     })
     .onConflictDoNothing({ target: redemptions.onceKey })
     .returning();
