@@ -11,6 +11,7 @@ export * from "./common.ts";
 export * from "./constants/feature-pages.ts";
 export * from "./coupon.ts";
 export * from "./cover.ts";
+export * from "./customers.ts";
 export * from "./end-user.ts";
 export * from "./envelope.ts";
 export * from "./features/index.ts";

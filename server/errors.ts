@@ -82,7 +82,10 @@ export const errors = {
   LeadNotFound: { status: 404, message: "Lead not found" },
   FormDataNotFound: { status: 404, message: "Form submission not found" },
   EmailSubscriptionNotFound: { status: 404, message: "E-mail subscription not found" },
-  ExternalInvite: { status: 409, message: "This address is outside your team's e-mail domain; confirm to invite it" },
+  ExternalInvite: {
+    status: 409,
+    message: "This address is outside your team's e-mail domain; confirm to invite it",
+  },
   NotFound: { status: 404, message: "Not found" },
   AppNotFound: { status: 404, message: "App not found" },
   AppDiscontinued: { status: 404, message: "The app has been discontinued" },

@@ -1658,7 +1658,8 @@ export const endpoints: Endpoint[] = [
   // Customers, leads, form data, e-mail subscriptions and insights (issue 14, H6): each call that reads or
   // changes one row gets a fresh row of app A (a fresh end user, never the profile the end-user rows guard).
   ...((): Endpoint[] => {
-    const appUser = async (ctx: Ctx) => (await testEndUser(ctx.app, ctx.appA, { name: "Matrix Customer" })).id;
+    const appUser = async (ctx: Ctx) =>
+      (await testEndUser(ctx.app, ctx.appA, { name: "Matrix Customer" })).id;
     const formRow = async (ctx: Ctx): Promise<string> => {
       const { rows } = await ctx.app.database.execute(
         `insert into form_data (app_id, feature_id, title, values) values ($1, $2, 'Service request', $3::jsonb)
@@ -1789,7 +1790,9 @@ export const endpoints: Endpoint[] = [
         method: "DELETE",
         route: `${base}/email-subscriptions/:id`,
         access: app("emailSubscriptions.manage"),
-        request: async (ctx) => ({ url: `/api/apps/${ctx.appA}/email-subscriptions/${await subscription(ctx)}` }),
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/email-subscriptions/${await subscription(ctx)}`,
+        }),
       },
       {
         method: "POST",

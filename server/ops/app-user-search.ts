@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { AppUserHit, AppUserSearch } from "../../schemas/index.ts";
+import type { customerSortFields } from "../../schemas/customers.ts";
+import type { AppUserHit, AppUserSearch, CustomerPage, CustomerSearch } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { endUsers } from "../db/schema-mobile.ts";
 import type { Caller } from "../permissions.ts";
@@ -68,4 +69,117 @@ export function userSearchCondition(term: string, user: SQL = sql.raw(`"end_user
     sql`select v.end_user_id from end_user_vehicles v where lower(v.make) like ${pattern} or lower(v.model) like ${pattern} or lower(coalesce(v.make, '') || ' ' || coalesce(v.model, '')) like ${pattern}`,
   );
   return sql`${user}.id in (${sql.join(branches, sql` union all `)})`;
+}
+
+/** A page of rows as the database answers them (column names as selected). */
+interface CustomerRecord {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  created_at: Date | string;
+  signed_in_at: Date | string | null;
+  has_push: boolean;
+  vehicle_count: number | string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  vin: string | null;
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** The sort keys' expressions over `u` (end_users) and `fv` (the first vehicle). */
+const sortExpressions: Record<(typeof customerSortFields)[number], SQL> = {
+  name: sql`lower(u.name)`,
+  email: sql`lower(u.email)`,
+  phone: sql`u.phone`,
+  signedInAt: sql`(select max(s.created_at) from end_user_sessions s where s.end_user_id = u.id)`,
+  createdAt: sql`u.created_at`,
+  make: sql`lower(fv.make)`,
+  model: sql`lower(fv.model)`,
+  year: sql`fv.year`,
+};
+
+/**
+ * The conditions of a customers search over `u`: the term (userSearchCondition), a vehicle matching every
+ * vehicle filter at once (make and model equal in any case, VIN containing, year range), and whether the
+ * customer has a push subscription in this app.
+ */
+export function customerFilters(appId: string, input: CustomerSearch): SQL {
+  const where: SQL[] = [sql`u.app_id = ${appId}`];
+  if (input.term?.trim()) where.push(userSearchCondition(input.term, sql`u`));
+  const vehicle: SQL[] = [];
+  if (input.make?.trim()) vehicle.push(sql`lower(v.make) = ${input.make.trim().toLowerCase()}`);
+  if (input.model?.trim()) vehicle.push(sql`lower(v.model) = ${input.model.trim().toLowerCase()}`);
+  if (input.vin?.trim())
+    vehicle.push(sql`lower(v.vin) like ${`%${likeEscaped(input.vin.trim().toLowerCase())}%`}`);
+  if (input.yearFrom !== undefined) vehicle.push(sql`v.year >= ${input.yearFrom}`);
+  if (input.yearTo !== undefined) vehicle.push(sql`v.year <= ${input.yearTo}`);
+  if (vehicle.length)
+    where.push(
+      sql`exists (select 1 from end_user_vehicles v where v.end_user_id = u.id and ${sql.join(vehicle, sql` and `)})`,
+    );
+  const push = sql`exists (select 1 from push_subscriptions p where p.app_id = u.app_id and p.user_id = u.id::text)`;
+  if (input.hasPush === true) where.push(push);
+  if (input.hasPush === false) where.push(sql`not ${push}`);
+  return sql.join(where, sql` and `);
+}
+
+/**
+ * The console's customers table (spec §7 users/search): this app's end users matching the search, a page of
+ * them in the asked order (newest first by default; ties by id so pages never overlap) and the total.
+ */
+export async function searchCustomers(
+  db: Db,
+  caller: Caller,
+  appId: string,
+  input: CustomerSearch,
+): Promise<CustomerPage> {
+  await appForCaller(db, caller, appId, "appUsers.read");
+  const where = customerFilters(appId, input);
+  const sortKey = input.sort ?? "-createdAt";
+  const descending = sortKey.startsWith("-");
+  const field = sortKey.replace(/^-/, "") as (typeof customerSortFields)[number];
+  const direction = descending ? sql`desc nulls last` : sql`asc nulls last`;
+  const firstVehicle = sql`left join lateral (select v.make, v.model, v.year, v.vin from end_user_vehicles v
+    where v.end_user_id = u.id order by v.position limit 1) fv on true`;
+  const needsVehicle = field === "make" || field === "model" || field === "year";
+  const [page, count] = await Promise.all([
+    db.execute(sql`select u.id, u.name, u.email, u.phone, u.created_at,
+        (select max(s.created_at) from end_user_sessions s where s.end_user_id = u.id) as signed_in_at,
+        exists (select 1 from push_subscriptions p where p.app_id = u.app_id and p.user_id = u.id::text) as has_push,
+        (select count(*) from end_user_vehicles c where c.end_user_id = u.id) as vehicle_count,
+        fv.make, fv.model, fv.year, fv.vin
+      from (select u.* from end_users u ${needsVehicle ? firstVehicle : sql``}
+        where ${where}
+        order by ${sortExpressions[field]} ${direction}, u.id ${descending ? sql`desc` : sql`asc`}
+        limit ${input.take ?? 50} offset ${input.skip ?? 0}) u
+      ${firstVehicle}
+      order by ${sortExpressions[field]} ${direction}, u.id ${descending ? sql`desc` : sql`asc`}`),
+    db.execute(sql`select count(*)::int as total from end_users u where ${where}`),
+  ]);
+  const rows = (page as unknown as { rows: CustomerRecord[] }).rows;
+  const total = (count as unknown as { rows: { total: number }[] }).rows[0].total;
+  return {
+    total: Number(total),
+    items: rows.map((r) => {
+      const vehicle = Object.fromEntries(
+        Object.entries({ make: r.make, model: r.model, year: r.year, vin: r.vin }).filter(
+          ([, v]) => v !== null,
+        ),
+      );
+      return {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        ...(Number(r.vehicle_count) > 0 ? { vehicle } : {}),
+        vehicleCount: Number(r.vehicle_count),
+        signedInAt: r.signed_in_at === null ? null : iso(r.signed_in_at),
+        createdAt: iso(r.created_at),
+        hasPush: r.has_push,
+      };
+    }),
+  };
 }

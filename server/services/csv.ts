@@ -54,14 +54,27 @@ export function parseCsv(
   return { rows, errors };
 }
 
+/** The byte order mark that makes spreadsheets (Excel above all) read a CSV file as UTF-8. */
+export const CSV_BOM = "\uFEFF";
+
 /**
- * Writes CSV. Cells that a spreadsheet would run as a formula (starting with =, +, -, @) get a leading
- * quote, so an exported catalog cannot carry a formula into someone's spreadsheet.
+ * Writes CSV, the one writer of the product. Cells that a spreadsheet would run as a formula (starting with
+ * =, +, -, @, a tab or a carriage return) get a leading quote, so an export cannot carry a formula into
+ * someone's spreadsheet; parseCsv takes the quote off again. `bom` starts the file with a UTF-8 byte order
+ * mark (the console's downloads: spreadsheets then show accents and emoji as typed).
  */
-export function toCsv(columns: readonly string[], rows: Record<string, unknown>[]): string {
+export function toCsv(
+  columns: readonly string[],
+  rows: Record<string, unknown>[],
+  options: { bom?: boolean; header?: readonly string[] } = {},
+): string {
   const safe = (v: unknown) => {
     const s = v === null || v === undefined ? "" : String(v);
     return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   };
-  return `${Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => safe(r[c]))) })}\r\n`;
+  const csv = Papa.unparse({
+    fields: (options.header ?? columns).map(safe),
+    data: rows.map((r) => columns.map((c) => safe(r[c]))),
+  });
+  return `${options.bom ? CSV_BOM : ""}${csv}\r\n`;
 }

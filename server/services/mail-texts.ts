@@ -65,6 +65,36 @@ export const mailTexts = {
       "Open the app",
       link,
     ),
+  /** The weekly insights report (server/jobs/insights.ts) and its "send one now". */
+  insights: (
+    to: string,
+    appName: string,
+    f: {
+      from: string;
+      to: string;
+      installs: number;
+      signIns: number;
+      redemptions: number;
+      leads: number;
+      pushesSent: number;
+    },
+  ): Mail => {
+    const day = (iso: string) => iso.slice(0, 10);
+    const lines = [
+      `Installs: ${f.installs}`,
+      `Sign-ins: ${f.signIns}`,
+      `Redemptions: ${f.redemptions}`,
+      `Leads: ${f.leads}`,
+      `Pushes sent: ${f.pushesSent}`,
+    ];
+    const intro = `${appName} from ${day(f.from)} to ${day(new Date(new Date(f.to).getTime() - 1).toISOString())}:`;
+    return {
+      to,
+      subject: `${appName}: your weekly insights`,
+      text: `${intro}\n\n${lines.join("\n")}\n`,
+      html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
+    };
+  },
 };
 
 /** Paths of the builder pages that mailed links open (the builder reads the token from the path). */
