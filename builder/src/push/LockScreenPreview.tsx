@@ -52,4 +52,8 @@ export const LOCK_SCREEN_CSS = `
 .push-composer-side{flex:0 0 300px;position:sticky;top:16px}
 .push-calendar-item{font-size:12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;list-style:none}
 .push-calendar-list{margin:0;padding:0}
+.push-calendar-header{display:flex;align-items:center;gap:8px;padding:8px 0}
+.push-calendar-month.ant-typography{margin:0;font-size:18px;min-width:170px;text-align:center}
+.push-calendar .ant-picker-cell:not(.ant-picker-cell-in-view),
+.push-calendar .ant-picker-cell:not(.ant-picker-cell-in-view) .ant-picker-calendar-date-value{color:#666}
 `;

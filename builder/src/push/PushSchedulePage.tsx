@@ -1,3 +1,4 @@
+import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import {
   Alert,
   App as AntApp,
@@ -174,7 +175,11 @@ function PushTable({
       key: "counts",
       title: "Counts",
       render: (_v, p) => (
-        <Button type="link" onClick={() => onOccurrences(p)} aria-label={`Sends of ${p.message}`}>
+        <Button
+          type="link"
+          onClick={() => onOccurrences(p)}
+          aria-label={`${countsText(p.counts)}: sends of ${p.message}`}
+        >
           {countsText(p.counts)}
         </Button>
       ),
@@ -258,6 +263,25 @@ function PushCalendar({ appId, list }: { appId: string; list: PushRecord[] }) {
       value={month}
       onPanelChange={(d) => setMonth(d)}
       onSelect={(d, info) => info.source === "date" && setMonth(d)}
+      headerRender={({ value, onChange }) => (
+        // antd's own header is two unlabelled selects; this one is labelled buttons and the month's name.
+        <div className="push-calendar-header">
+          <Button
+            aria-label="Previous month"
+            icon={<LeftOutlined />}
+            onClick={() => onChange(value.subtract(1, "month"))}
+          />
+          <Typography.Title level={2} className="push-calendar-month" aria-live="polite">
+            {value.format("MMMM YYYY")}
+          </Typography.Title>
+          <Button
+            aria-label="Next month"
+            icon={<RightOutlined />}
+            onClick={() => onChange(value.add(1, "month"))}
+          />
+          <Button onClick={() => onChange(dayjs())}>Today</Button>
+        </div>
+      )}
       cellRender={(d, info) => {
         if (info.type !== "date") return info.originNode;
         const items = byDay.get(d.format("YYYY-MM-DD")) ?? [];
