@@ -40,6 +40,15 @@ export interface Config {
    * (services/crypto-box.ts), fine for `npm start` on a laptop, never for production.
    */
   secretsKey?: string;
+  /** PUSH_CA_FILE: extra CA certificates (PEM file) trusted for Web Push endpoints, e.g. a local push service. */
+  pushCaFile?: string;
+  /**
+   * PUSH_LEASE_SECONDS (default 60): how long a worker holds the deliveries it claimed; a worker that dies
+   * mid-send leaves them to another after this.
+   */
+  pushLeaseSeconds?: number;
+  /** PUSH_ORIGIN_CONCURRENCY (default 100): requests in flight to one push service per worker process. */
+  pushOriginConcurrency?: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +68,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
+    pushCaFile: env.PUSH_CA_FILE || undefined,
+    pushLeaseSeconds: env.PUSH_LEASE_SECONDS ? Number(env.PUSH_LEASE_SECONDS) : undefined,
+    pushOriginConcurrency: env.PUSH_ORIGIN_CONCURRENCY ? Number(env.PUSH_ORIGIN_CONCURRENCY) : undefined,
   };
 }
 

@@ -66,11 +66,16 @@ export async function testApp(
 
 /**
  * Runs the inline queue's jobs kept for later (startAfter) that are due at `now`, with ctx.now() = now, and
- * returns how many ran. Only for apps made by testApp (jobs "inline").
+ * returns how many ran; `schedules` also runs the recurring jobs (cron; all, or those named) that ticked since the last such call.
+ * Only for apps made by testApp (jobs "inline").
  */
-export function runDueJobs(app: FastifyInstance, now: Date): Promise<number> {
+export function runDueJobs(
+  app: FastifyInstance,
+  now: Date,
+  options: { schedules?: boolean | string[] } = {},
+): Promise<number> {
   if (!(app.queue instanceof InlineQueue)) throw new Error("runDueJobs needs testApp's inline queue");
-  return app.queue.runDue(now);
+  return app.queue.runDue(now, options);
 }
 
 /** A client address of its own per call, so tests that sign many people up stay under the rate limits. */

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import cronParser from "cron-parser";
 import type { JobContext, JobDefinition, JobQueue } from "./types.ts";
 
 export type JobsMode = "pg-boss" | "inline" | "off";
@@ -88,12 +89,34 @@ export class InlineQueue implements RunningQueue {
     return id;
   }
 
-  /** Runs (in start order) every kept job due at `now`, including ones those jobs enqueue for then. */
-  async runDue(now: Date): Promise<number> {
+  private readonly lastTick = new Map<string, number>();
+
+  /**
+   * Runs (in start order) every kept job due at `now`, including ones those jobs enqueue for then. With
+   * `schedules`, each recurring job (schedule.cron) whose cron ticked since its last run here (or ever, the
+   * first time) runs once first, as pg-boss's schedule would have started it; a list runs only those named.
+   */
+  async runDue(now: Date, options: { schedules?: boolean | string[] } = {}): Promise<number> {
     const previous = this.clock;
     this.clock = () => now;
     let ran = 0;
     try {
+      if (options.schedules)
+        for (const d of this.byName.values()) {
+          if (!d.schedule) continue;
+          if (Array.isArray(options.schedules) && !options.schedules.includes(d.name)) continue;
+          const tick = cronParser
+            .parseExpression(d.schedule.cron, {
+              currentDate: new Date(now.getTime() + 1),
+              tz: d.schedule.tz ?? "UTC",
+            })
+            .prev()
+            .getTime();
+          if (tick <= (this.lastTick.get(d.name) ?? Number.NEGATIVE_INFINITY)) continue;
+          this.lastTick.set(d.name, tick);
+          ran++;
+          await d.handler({}, this.ctx());
+        }
       for (;;) {
         this.pending.sort((a, b) => a.at - b.at);
         const next = this.pending[0];
