@@ -52,3 +52,43 @@ export const Geofence = Type.Object(
   { additionalProperties: false, title: "Geofence" },
 );
 export type Geofence = Static<typeof Geofence>;
+
+export const GEOFENCE_STATUSES = ["Planned", "Active", "Recurring", "Expired"] as const;
+export type GeofenceStatus = (typeof GEOFENCE_STATUSES)[number];
+
+/** POST/PUT geofences body: the geofence's fields; an `id` in it is ignored (the path names the geofence). */
+export const GeofenceInput = Type.Object(
+  {
+    ...Geofence.properties,
+    /**
+     * The IANA zone the recurrence repeats its wall time in; without it the x-user-timezone-offset header
+     * decides (a fixed offset).
+     */
+    timeZone: Type.Optional(Type.String({ title: "Time zone", minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false, title: "Geofence" },
+);
+export type GeofenceInput = Static<typeof GeofenceInput>;
+
+/** A geofence as the console lists it: its fields, status from its dates (spec §4) and its version. */
+export const GeofenceRecord = Type.Object(
+  {
+    ...GeofenceInput.properties,
+    id: uuid({ title: "Id" }),
+    apps: Type.Array(Type.String(), { title: "Apps" }),
+    timeZone: Type.String({ title: "Time zone" }),
+    status: stringEnum(GEOFENCE_STATUSES, { title: "Status" }),
+    /** Goes up on every update: entries are remembered per version, so an update resets them (spec §6). */
+    version: Type.Integer(),
+    ownerAppId: Type.String(),
+  },
+  { additionalProperties: false, title: "Geofence record" },
+);
+export type GeofenceRecord = Static<typeof GeofenceRecord>;
+
+/** PUT analytics/events/geofence/{geofenceId}/complete: the end user who completed (entered) it. */
+export const GeofenceCompleteInput = Type.Object(
+  { userId: Type.String({ title: "User", minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
+export type GeofenceCompleteInput = Static<typeof GeofenceCompleteInput>;

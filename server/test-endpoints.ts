@@ -1377,6 +1377,91 @@ export const endpoints: Endpoint[] = [
     ];
   })(),
 
+  // Geofences (issue 13): each call that changes one gets a fresh geofence of app A, made by the Admin; the
+  // calls that add one first clear app A's, so the fuzzing does not pile them up.
+  ...((): Endpoint[] => {
+    const asAdmin = (ctx: Ctx) => ctx.personas.find((p) => p.name === "Admin")!.user!.headers;
+    const body = (ctx: Ctx, name: string) => ({
+      name: `${ctx.markers.A} ${name}`,
+      message: `${ctx.markers.A} welcome to the lot`,
+      shape: "circle",
+      location: { lat: 40.7128, lng: -74.006, radius: 1, radiusUnit: "km" },
+      apps: [ctx.appA],
+    });
+    const clearGeofences = (ctx: Ctx) =>
+      ctx.app.database.execute("delete from geofences where owner_app_id = $1", [ctx.appA]);
+    const fresh = async (ctx: Ctx): Promise<string> => {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: `/api/apps/${ctx.appA}/geofences`,
+        headers: asAdmin(ctx),
+        payload: body(ctx, "geofence fixture"),
+      });
+      if (res.statusCode !== 201) throw new Error(`geofence fixture not created: ${res.body}`);
+      return res.json().data.id;
+    };
+    const read = { kind: "app", action: "geofences.read" } as const;
+    const write = { kind: "app", action: "geofences.write" } as const;
+    const base = "/api/apps/:appId/geofences";
+    const url = (ctx: Ctx, rest = "") => `/api/apps/${ctx.appA}/geofences${rest}`;
+    return [
+      {
+        method: "GET",
+        route: base,
+        access: read,
+        request: async (ctx) => {
+          await clearGeofences(ctx);
+          await fresh(ctx);
+          return { url: url(ctx) };
+        },
+      },
+      {
+        method: "GET",
+        route: `${base}/:geofenceId`,
+        access: read,
+        request: async (ctx) => ({ url: url(ctx, `/${await fresh(ctx)}`) }),
+      },
+      {
+        method: "POST",
+        route: base,
+        access: write,
+        write: true,
+        success: 201,
+        request: async (ctx) => {
+          await clearGeofences(ctx);
+          return { url: url(ctx), payload: body(ctx, "posted geofence") };
+        },
+      },
+      {
+        method: "PUT",
+        route: `${base}/:geofenceId`,
+        access: write,
+        write: true,
+        request: async (ctx) => ({
+          url: url(ctx, `/${await fresh(ctx)}`),
+          payload: body(ctx, "replaced geofence"),
+        }),
+      },
+      {
+        method: "DELETE",
+        route: `${base}/:geofenceId`,
+        access: write,
+        request: async (ctx) => ({ url: url(ctx, `/${await fresh(ctx)}`) }),
+      },
+      {
+        method: "PUT",
+        route: `${base}/order`,
+        access: write,
+        write: true,
+        request: async (ctx) => {
+          await clearGeofences(ctx);
+          const ids = [await fresh(ctx), await fresh(ctx)];
+          return { url: url(ctx, "/order"), payload: { order: ids.reverse() } };
+        },
+      },
+    ];
+  })(),
+
   // The widget's inbox and geofence entries (issue 13)
   {
     method: "GET",
