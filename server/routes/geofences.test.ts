@@ -296,4 +296,72 @@ describe("geofences", () => {
     expect(await names(owner, appC)).toEqual(["Third", "First", "Second", "Fourth"]);
     expect((await order({ order: [] }, stranger)).status).toBe(404);
   });
+
+  it("puts the geofences active now into the widget's app payload, in the app's order, without private fields", async () => {
+    await clear(appA);
+    const widget = async () =>
+      (await call(app, { url: "/api/mobile/app", headers: { "x-app": appA } })).body.data.definition
+        .geofences;
+    expect(await widget()).toBeUndefined();
+    const open = await made(
+      lot({
+        name: "Open lot",
+        callToAction: { text: "Book service", link: "https://dealer.example/service" },
+        delayedMessage: { message: "How was your visit?", delayMinutes: 30 },
+        filters: { authenticated: true },
+      }),
+    );
+    const weekly = await made(
+      lot({
+        name: "Weekly lot",
+        silent: true,
+        startDate: at(-8),
+        recurrence: { type: "Weekly", endsBy: at(30) },
+      }),
+    );
+    await made(lot({ name: "Planned lot", startDate: at(2) }));
+    await made(lot({ name: "Expired lot", startDate: at(-3), endDate: at(-1) }));
+    const onlyC = await made(lot({ name: "Only in C", apps: [appC] }), owner, appC);
+    const fences = await widget();
+    expect(fences).toEqual([
+      {
+        id: open.id,
+        name: "Open lot",
+        message: "Welcome to Alpha Motors!",
+        location: { lat: 40.7128, lng: -74.006, radius: 2, radiusUnit: "mi" },
+        shape: "circle",
+        callToAction: { text: "Book service", link: "https://dealer.example/service" },
+      },
+      {
+        id: weekly.id,
+        name: "Weekly lot",
+        message: "Welcome to Alpha Motors!",
+        silent: true,
+        location: { lat: 40.7128, lng: -74.006, radius: 2, radiusUnit: "mi" },
+        shape: "circle",
+        startDate: weekly.startDate,
+        recurrence: { type: "Weekly", endsBy: weekly.recurrence.endsBy },
+      },
+    ]);
+    expect(fences.map((g: { id: string }) => g.id)).not.toContain(onlyC.id);
+    // A change shows at once (the cached payload is dropped): reordered, then one deleted.
+    const order = await call(app, {
+      method: "PUT",
+      url: `/api/apps/${appA}/geofences/order`,
+      headers: owner.headers,
+      payload: {
+        order: (await call(app, { url: `/api/apps/${appA}/geofences`, headers: owner.headers })).body.data
+          .map((g: { id: string }) => g.id)
+          .reverse(),
+      },
+    });
+    expect(order.status).toBe(200);
+    expect((await widget()).map((g: { name: string }) => g.name)).toEqual(["Weekly lot", "Open lot"]);
+    await call(app, {
+      method: "DELETE",
+      url: `/api/apps/${appA}/geofences/${weekly.id}`,
+      headers: owner.headers,
+    });
+    expect((await widget()).map((g: { name: string }) => g.name)).toEqual(["Open lot"]);
+  });
 });
