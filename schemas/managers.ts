@@ -18,6 +18,8 @@ export const ManagerInvite = Type.Object(
     email: email({ required: true }),
     role: AppRoleName,
     locations: Type.Optional(ManagerLocations),
+    /** Invite an address outside the Owners' e-mail domain (else 409 ExternalInvite asks for this). */
+    confirmExternal: Type.Optional(Type.Boolean()),
   },
   {
     additionalProperties: false,
@@ -41,6 +43,8 @@ export const Manager = Type.Object({
   role: AppRoleName,
   locations: Type.Array(Type.String()),
   status: Type.Union([Type.Literal("Active"), Type.Literal("Invited")]),
+  /** The address is outside the e-mail domains of the app's Owners (spec §6 team check). */
+  external: Type.Boolean(),
 });
 export type Manager = Static<typeof Manager>;
 

@@ -1,4 +1,5 @@
 import { geofenceDelayedJob } from "./geofence-delayed.ts";
+import { insightsJob } from "./insights.ts";
 import { pushScheduleJob } from "./push-scheduler.ts";
 import { pushOccurrenceJob, pushSendJob } from "./push-sender.ts";
 import { staffImportJob } from "./staff-import.ts";
@@ -14,6 +15,7 @@ export type { JobContext, JobDefinition, JobQueue } from "./types.ts";
 export const jobs: JobDefinition[] = [
   // one entry per job module, e.g. pushSchedulerJob,
   geofenceDelayedJob,
+  insightsJob,
   pushScheduleJob,
   pushOccurrenceJob,
   pushSendJob,

@@ -33,6 +33,29 @@ export async function listManagers(db: Db, caller: Caller, appId: string): Promi
 
 /** The team of an app, without a permission check (admin views call it after their own check). */
 export async function teamOf(db: Db, appId: string): Promise<Manager[]> {
+  const team = await teamMembers(db, appId);
+  const domains = await ownerDomains(db, appId);
+  return team.map((m) => ({ ...m, external: isExternal(domains, m.email) }));
+}
+
+/** The e-mail domain of an address, lower-cased ("" when it has none). */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+
+/** The e-mail domains of the app's Owners: the team's domains for the spec's team check (§6). */
+export async function ownerDomains(db: Db, appId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(appRoles)
+    .innerJoin(users, eq(users.id, appRoles.userId))
+    .where(and(eq(appRoles.appId, appId), eq(appRoles.role, "Owner")));
+  return [...new Set(rows.map((r) => emailDomain(r.email)))].sort();
+}
+
+/** An address outside every Owner's domain is external (an app without Owners has no team domain). */
+const isExternal = (domains: string[], email: string) =>
+  domains.length > 0 && !domains.includes(emailDomain(email));
+
+async function teamMembers(db: Db, appId: string): Promise<Omit<Manager, "external">[]> {
   const members = await db
     .select({ user: users, role: appRoles.role, locations: appRoles.locations })
     .from(appRoles)
@@ -46,7 +69,7 @@ export async function teamOf(db: Db, appId: string): Promise<Manager[]> {
     .orderBy(accountTokens.email);
   return [
     ...members.map(
-      (m): Manager => ({
+      (m): Omit<Manager, "external"> => ({
         id: m.user.id,
         email: m.user.email,
         name: m.user.name,
@@ -55,7 +78,7 @@ export async function teamOf(db: Db, appId: string): Promise<Manager[]> {
         status: "Active",
       }),
     ),
-    ...invited.map((t): Manager => {
+    ...invited.map((t): Omit<Manager, "external"> => {
       const p = t.payload as InvitePayload;
       return {
         id: t.id,
@@ -88,6 +111,16 @@ export async function inviteManager(
   if (!mayGrant(caller, access.role, input.role)) throw new ApiError("RoleNotGrantable");
   const email = normalizeEmail(input.email);
   const locations = input.locations ?? [];
+  const domains = await ownerDomains(db, appId);
+  const external = isExternal(domains, email);
+  if (external && input.confirmExternal !== true) {
+    const domain = emailDomain(email);
+    throw new ApiError(
+      "ExternalInvite",
+      `${email} is at ${domain}, outside your team's e-mail domain (${domains.join(", ")}). Invite this address anyway?`,
+      { domain, teamDomains: domains },
+    );
+  }
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (user) {
     const [existing] = await db
@@ -101,6 +134,7 @@ export async function inviteManager(
       role: role as AppRole,
       locations: (locs as string[]) ?? [],
       status: "Active",
+      external,
     });
     if (existing)
       return { result: "AlreadyHasPermissions", manager: manager(existing.role, existing.locations) };
@@ -126,7 +160,7 @@ export async function inviteManager(
   );
   return {
     result: "InvitationSent",
-    manager: { id, email, name: "", role: input.role, locations, status: "Invited" },
+    manager: { id, email, name: "", role: input.role, locations, status: "Invited", external },
   };
 }
 
