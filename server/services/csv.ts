@@ -9,8 +9,15 @@ export interface CsvRow {
 
 const headerKey = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
 
+/**
+ * A cell a spreadsheet would run as a formula: it starts with =, +, -, @, a tab or a carriage return, after
+ * any number of quotes (so a cell that already starts with a quote and a formula character keeps its quote
+ * through an export and an import).
+ */
+const FORMULA = /^'*[=+\-@\t\r]/;
+
 /** A leading quote added on export (see toCsv) is taken off again on import. */
-const unescapeCell = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
+const unescapeCell = (v: string) => (/^'+[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
 /**
  * Parses a CSV file with a header row. Columns are matched loosely ("Engine Type", "engine_type" and
@@ -70,7 +77,7 @@ export function toCsv(
 ): string {
   const safe = (v: unknown) => {
     const s = v === null || v === undefined ? "" : String(v);
-    return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+    return FORMULA.test(s) ? `'${s}` : s;
   };
   const csv = Papa.unparse({
     fields: (options.header ?? columns).map(safe),
