@@ -92,3 +92,11 @@ export const GeofenceCompleteInput = Type.Object(
   { additionalProperties: false },
 );
 export type GeofenceCompleteInput = Static<typeof GeofenceCompleteInput>;
+
+export const GeofenceCompletion = Type.Object({
+  /** False when this user's completion of this version and occurrence was already recorded. */
+  completed: Type.Boolean(),
+  version: Type.Integer(),
+  /** The occurrence's start (ISO) for a repeating geofence, "" otherwise. */
+  occurrence: Type.String(),
+});

@@ -1459,6 +1459,16 @@ export const endpoints: Endpoint[] = [
           return { url: url(ctx, "/order"), payload: { order: ids.reverse() } };
         },
       },
+      {
+        method: "PUT",
+        route: "/api/apps/:appId/analytics/events/geofence/:geofenceId/complete",
+        access: write,
+        write: true,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/analytics/events/geofence/${await fresh(ctx)}/complete`,
+          payload: { userId: ctx.endUser.id },
+        }),
+      },
     ];
   })(),
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { currentOccurrence } from "../../core/geofence-entry.ts";
 import { statusFromDates } from "../../core/status.ts";
 import type { Audience } from "../../schemas/audience.ts";
 import type { Geofence, GeofenceInput, GeofenceRecord, GeofenceStatus } from "../../schemas/geofence.ts";
@@ -8,6 +9,7 @@ import { geofenceApps, geofences } from "../db/schema-push.ts";
 import { ApiError } from "../errors.ts";
 import type { Caller } from "../permissions.ts";
 import { appForCaller, UUID, visibleAppIds } from "./apps.ts";
+import { recordCompletion } from "./geofence-completions.ts";
 import { checkOrder } from "./offers.ts";
 import { pushTimeZone } from "./push-notifications.ts";
 
@@ -370,4 +372,39 @@ export async function activeGeofences(db: Db, appId: string, now = new Date()): 
       return status === "Active" || status === "Recurring";
     })
     .map(publicFields);
+}
+
+/**
+ * PUT /apps/{appId}/analytics/events/geofence/{geofenceId}/complete: records that `userId` completed the
+ * geofence in this app, in its current version and occurrence, as the widget's entry does, so it is not
+ * delivered to that user again until the next occurrence or an update. `completed` is false when it was
+ * already recorded. The occurrence is the one running now (a planned or expired geofence: its first, "").
+ */
+export async function completeGeofence(
+  db: Db,
+  caller: Caller,
+  appId: string,
+  geofenceId: string,
+  userId: string,
+  now = new Date(),
+): Promise<{ completed: boolean; version: number; occurrence: string }> {
+  const { row: app } = await appForCaller(db, caller, appId, "geofences.write");
+  const fence = await linkedGeofence(db, app.id, geofenceId);
+  const { occurrence } = currentOccurrence(
+    {
+      startsAt: fence.startsAt,
+      endsAt: fence.endsAt,
+      recurrence: recurrenceOf(fence),
+      timeZone: fence.timeZone,
+    },
+    now,
+  );
+  const completed = await recordCompletion(db, {
+    geofenceId: fence.id,
+    appId: app.id,
+    userId,
+    version: fence.version,
+    occurrence,
+  });
+  return { completed, version: fence.version, occurrence };
 }

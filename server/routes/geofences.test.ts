@@ -364,4 +364,63 @@ describe("geofences", () => {
     });
     expect((await widget()).map((g: { name: string }) => g.name)).toEqual(["Open lot"]);
   });
+
+  it("records a user's completion once per version and occurrence; the widget then does not deliver it again", async () => {
+    const fence = await made(lot({ name: "Completed lot" }));
+    const userId = randomUUID();
+    const complete = (id: string, who = owner, body: object = { userId }) =>
+      call(app, {
+        method: "PUT",
+        url: `/api/apps/${appA}/analytics/events/geofence/${id}/complete`,
+        headers: who.headers,
+        payload: body,
+      });
+    const first = await complete(fence.id);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toEqual({ completed: true, version: 1, occurrence: "" });
+    expect((await complete(fence.id, manager)).body.data).toEqual({
+      completed: false,
+      version: 1,
+      occurrence: "",
+    });
+    const enter = () =>
+      call(app, {
+        method: "POST",
+        url: `/api/mobile/geofences/${fence.id}/enter`,
+        headers: { "x-app": appA },
+        payload: { userId, lat: 40.7128, lng: -74.006 },
+      });
+    const entered = await enter();
+    expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+    expect(entered.body.data.delivered).toBe(false);
+
+    // An update resets it (spec §6): the next entry delivers again.
+    expect(
+      (await put(owner, appA, fence.id, lot({ name: "Completed lot", message: "New welcome" }))).status,
+    ).toBe(200);
+    const again = await enter();
+    expect(again.body.data).toMatchObject({ delivered: true, message: "New welcome" });
+    expect((await complete(fence.id)).body.data).toEqual({ completed: false, version: 2, occurrence: "" });
+
+    // A repeating geofence is completed for the occurrence running now.
+    const start = new Date(Date.now() - 8 * DAY - 3_600_000);
+    const weekly = await made(
+      lot({
+        name: "Weekly completed",
+        startDate: start.toISOString(),
+        recurrence: { type: "Weekly" },
+        timeZone: "UTC",
+      }),
+    );
+    expect((await complete(weekly.id)).body.data).toEqual({
+      completed: true,
+      version: 1,
+      occurrence: new Date(start.getTime() + 7 * DAY).toISOString(),
+    });
+
+    expect((await complete(fence.id, service)).status).toBe(403);
+    expect((await complete(fence.id, stranger)).status).toBe(404);
+    expect((await complete(randomUUID())).status).toBe(404);
+    expect((await complete(fence.id, owner, {})).status).toBe(400);
+  });
 });

@@ -1,8 +1,16 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { Envelope, GeofenceInput, GeofenceRecord, OrderInput } from "../../schemas/index.ts";
+import {
+  Envelope,
+  GeofenceCompleteInput,
+  GeofenceCompletion,
+  GeofenceInput,
+  GeofenceRecord,
+  OrderInput,
+} from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import {
+  completeGeofence,
   createGeofence,
   deleteGeofence,
   type GeofenceContext,
@@ -149,5 +157,25 @@ export const geofenceRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache }> = a
       await deleteGeofence(db, req.caller, req.params.appId, req.params.geofenceId, changed);
       return { data: true };
     },
+  );
+
+  app.put<GeofenceReq & { Body: GeofenceCompleteInput }>(
+    "/apps/:appId/analytics/events/geofence/:geofenceId/complete",
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "Records that the end user `userId` completed (entered) the geofence in this app, in its current version " +
+          "and occurrence: the widget does not deliver it to them again until its next occurrence or an update. " +
+          "`completed` is false when it was already recorded.",
+        params: GeofenceParams,
+        body: GeofenceCompleteInput,
+        response: { 200: Envelope(GeofenceCompletion) },
+      },
+    },
+    async (req) => ({
+      data: await completeGeofence(db, req.caller, req.params.appId, req.params.geofenceId, req.body.userId),
+    }),
   );
 };
