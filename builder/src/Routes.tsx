@@ -27,6 +27,7 @@ const CustomerPage = lazy(() =>
 );
 const LeadsPage = lazy(() => import("./leads/LeadsPage.tsx").then((m) => ({ default: m.LeadsPage })));
 const TeamPage = lazy(() => import("./team/TeamPage.tsx").then((m) => ({ default: m.TeamPage })));
+const StaffPage = lazy(() => import("./staff/StaffPage.tsx").then((m) => ({ default: m.StaffPage })));
 const ChangePassword = lazy(() =>
   import("./account/ChangePassword.tsx").then((m) => ({ default: m.ChangePassword })),
 );
@@ -126,6 +127,7 @@ export function Routes() {
         <Route path="customers/:userId" element={page(<CustomerPage />)} />
         <Route path="leads" element={page(<LeadsPage />)} />
         <Route path="team" element={page(<TeamPage />)} />
+        <Route path="staff" element={page(<StaffPage />)} />
         <Route path="geofences" element={page(<GeofencesPage />)} />
         <Route path="push-subscriptions" element={page(<SubscribersPage />)} />
         <Route path="push" element={page(<PushSchedulePage />)} />

@@ -24,6 +24,7 @@ const sections = [
   { key: "loyalty", label: "Loyalty" },
   { key: "customers", label: "Customers" },
   { key: "leads", label: "Leads" },
+  { key: "staff", label: "Staff" },
   { key: "team", label: "Team" },
   { key: "geofences", label: "Geofences" },
   { key: "push-subscriptions", label: "Subscribers" },
