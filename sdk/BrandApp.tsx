@@ -29,6 +29,7 @@ export interface BrandAppProps {
 const styles = viewStyles + shellStyles;
 type Runtime = typeof import("./runtime.ts");
 const noAccount = () => () => {};
+const nothing = () => null;
 
 /**
  * The widget's root. The app loads and home renders first; the runtime (account, analytics, push) is
@@ -93,6 +94,15 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   const account = useSyncExternalStore<AccountState | null>(
     runtime?.widget.account.subscribe ?? noAccount,
     runtime ? runtime.widget.account.get : () => null,
+  );
+  // The inbox (bell, notifications screen) and location alerts, once the runtime runs (sdk/inbox.ts, geofence-watch.ts).
+  const inbox = useSyncExternalStore(
+    runtime?.widget.inbox.subscribe ?? noAccount,
+    runtime ? runtime.widget.inbox.get : nothing,
+  );
+  const alerts = useSyncExternalStore(
+    runtime?.widget.geofences.subscribe ?? noAccount,
+    runtime ? runtime.widget.geofences.get : nothing,
   );
   const debug = useMemo(() => hasDebugMarker(), []);
   const ready = state.status === "ready";
@@ -185,6 +195,15 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
               if (typeof name === "string") setDealerships(writeDealership(id, f.id, name));
             }}
             onEnablePush={runtime && pushUndecided() ? () => runtime.widget.enablePush() : undefined}
+            notifications={inbox?.items}
+            unreadCount={inbox?.unread}
+            openedNotification={inbox?.opened}
+            onOpenNotification={runtime ? (n) => void runtime.widget.inbox.open(n.id) : undefined}
+            locationAlerts={
+              runtime && alerts?.available
+                ? { on: alerts.on, toggle: () => runtime.widget.geofences.toggle() }
+                : undefined
+            }
             onSubmitForm={async (f, values) => {
               // The runtime knows the end user; before it arrives the stored id (or a fresh one) is used.
               const userId = runtime?.widget.account.userId() ?? storedUserId(id);

@@ -196,6 +196,41 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
       request<PointsAccount>(`${users}/${encodeURIComponent(userId)}/points`, { token }),
     subscribe3: (userId: string, token: string) =>
       post<{ id: string }>("/mobile/app/push-notifications/subscribe3", { userId, platform: "Web", token }),
+    // The inbox and geofence entries (issue 13): a signed-in user's token, or none for an anonymous install id.
+    notifications: (userId: string, token?: string) =>
+      request<InboxAnswer>(`${users}/${encodeURIComponent(userId)}/notifications`, { token }),
+    openNotification: (userId: string, id: string, token?: string) =>
+      request<{ opened: boolean }>(
+        `${users}/${encodeURIComponent(userId)}/notifications/${encodeURIComponent(id)}/opened`,
+        { method: "PUT", token },
+      ),
+    readNotifications: (userId: string, token?: string) =>
+      request<{ read: number }>(`${users}/${encodeURIComponent(userId)}/notifications/read`, {
+        method: "PUT",
+        token,
+      }),
+    enterGeofence: (geofenceId: string, body: { userId: string; lat: number; lng: number }, token?: string) =>
+      post<GeofenceEntered>(`/mobile/geofences/${encodeURIComponent(geofenceId)}/enter`, body, token),
   };
 }
 export type WidgetClient = ReturnType<typeof widgetClient>;
+
+/** GET /mobile/users/{userId}/notifications: newest first (at most 100) and how many of all are unread. */
+export interface InboxAnswer {
+  items: {
+    id: string;
+    message: string;
+    path: string | null;
+    createdAt: string;
+    read: boolean;
+    opened: boolean;
+  }[];
+  unread: number;
+}
+/** POST /mobile/geofences/{geofenceId}/enter. */
+export interface GeofenceEntered {
+  message: string;
+  callToAction?: { text?: string; link?: string };
+  delivered: boolean;
+  silent: boolean;
+}

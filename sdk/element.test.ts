@@ -129,8 +129,11 @@ describe("defineBrandApp", () => {
         },
       ]),
     );
-    expect(requested.filter((r) => r.url.includes("/mobile/users/")).map((r) => r.url)).toEqual([
-      "https://apps.example.com/api/mobile/users/user-4",
-    ]);
+    // The profile once (the inbox, loaded beside it, is another call).
+    expect(
+      requested
+        .filter((r) => r.url.includes("/mobile/users/") && !r.url.endsWith("/notifications"))
+        .map((r) => r.url),
+    ).toEqual(["https://apps.example.com/api/mobile/users/user-4"]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Analytics } from "./analytics.ts";
 import type { WidgetClient } from "./client.ts";
 import { idbGet, idbSet } from "./idb.ts";
+import type { PageMessage, PushContext } from "./push-payload.ts";
 
 const urlBase64ToBytes = (s: string) => {
   const raw = atob((s + "=".repeat((4 - (s.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/"));
@@ -18,7 +19,7 @@ export async function subscribePush(
   appId: string,
   client: WidgetClient,
   analytics: Analytics,
-  opts: { userId: string; swUrl: string; prompt: boolean },
+  opts: { userId: string; swUrl: string; prompt: boolean; apiBase?: string },
 ): Promise<"subscribed" | "fallback"> {
   const fallback = async () => {
     await client.subscribe3(opts.userId, `web-${opts.userId}`);
@@ -41,7 +42,17 @@ export async function subscribePush(
   }
   try {
     const registration = await navigator.serviceWorker.register(opts.swUrl);
-    await navigator.serviceWorker.ready;
+    // Its scope (/sdk/) does not hold the page, so `navigator.serviceWorker.ready` would never settle: wait
+    // for this registration's own worker instead.
+    const worker = await activeWorker(registration);
+    // Where its receipts go and which page a click opens (sdk/push-sw.ts), before any push can arrive.
+    const context: PushContext = {
+      appId,
+      userId: opts.userId,
+      apiBase: (opts.apiBase || location.origin).replace(/\/+$/, ""),
+      page: location.href,
+    };
+    worker.postMessage({ type: "brand-app:push-context", context } satisfies PageMessage);
     let subscription = await registration.pushManager.getSubscription();
     if (!subscription) {
       const key = await client.vapidPublicKey();
@@ -64,4 +75,25 @@ export async function subscribePush(
     });
     return fallback();
   }
+}
+
+/** The registration's worker once it is activated (a fresh one installs and activates first). */
+function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  const { active } = registration;
+  if (active) return Promise.resolve(active);
+  const worker = registration.installing ?? registration.waiting;
+  if (!worker) return Promise.reject(new Error("No service worker"));
+  return new Promise((resolve, reject) => {
+    const onChange = () => {
+      if (worker.state === "activated") {
+        worker.removeEventListener("statechange", onChange);
+        resolve(worker);
+      } else if (worker.state === "redundant") {
+        worker.removeEventListener("statechange", onChange);
+        reject(new Error("The service worker was replaced"));
+      }
+    };
+    worker.addEventListener("statechange", onChange);
+    onChange();
+  });
 }

@@ -3,6 +3,8 @@ import { type Analytics, analyticsFor, type SignalData } from "./analytics.ts";
 import type { AppStore } from "./app-store.ts";
 import type { WidgetClient } from "./client.ts";
 import type { BrandAppEmit } from "./events.ts";
+import { createGeofenceWatch } from "./geofence-watch.ts";
+import { createInbox } from "./inbox.ts";
 import { subscribePush } from "./push.ts";
 
 /**
@@ -24,18 +26,36 @@ export function createWidget(
     onSignedIn: (method) => {
       track("login", { loginMethod: method });
       void push(false);
+      void inbox.refresh();
       emit("brand-app:sign-in", { appId, userId: account.userId() });
     },
     onSignedOut: () => {
       track("logout");
+      void inbox.refresh();
       emit("brand-app:sign-out", { appId });
     },
   });
   const track = (name: string, data?: SignalData) => analytics?.track(name, data);
+  // The inbox and location alerts act for the end user: the signed-in one with their token, else the install id.
+  const endUser = () => {
+    const s = account.get();
+    return { userId: account.userId(), token: s.signedIn ? s.user.token : undefined };
+  };
+  const inbox = createInbox(appId, client, endUser);
+  const geofences = createGeofenceWatch(appId, client, {
+    fences: () => {
+      const s = app.get();
+      return s.status === "ready" ? s.app.definition.geofences : undefined;
+    },
+    user: endUser,
+    onEntered: (answer) => {
+      if (answer.delivered && !answer.silent) void inbox.refresh();
+    },
+  });
   const swUrl = `${apiBase || location.origin}/sdk/push-sw.js`;
   const push = (prompt: boolean) =>
     analytics
-      ? subscribePush(appId, client, analytics, { userId: account.userId(), swUrl, prompt }).catch(
+      ? subscribePush(appId, client, analytics, { userId: account.userId(), swUrl, prompt, apiBase }).catch(
           () => "failed" as const,
         )
       : Promise.resolve("fallback" as const);
@@ -45,6 +65,10 @@ export function createWidget(
     app,
     account,
     track,
+    /** The bell and the notifications screen (inbox.ts). */
+    inbox,
+    /** Location alerts: the app's geofences while the page is open (geofence-watch.ts). */
+    geofences,
     /** Subscribes to web push; `prompt` asks the visitor for permission (call it from a click). */
     enablePush: () => push(true),
     start() {
@@ -56,8 +80,14 @@ export function createWidget(
         },
       });
       account.start();
+      // Allowed before: the subscription (and the service worker's context) is renewed without asking.
+      if (typeof Notification !== "undefined" && Notification.permission === "granted") void push(false);
+      inbox.start();
+      void geofences.start();
     },
     stop() {
+      inbox.stop();
+      geofences.stop();
       account.stop();
       analytics?.release();
       analytics = null;

@@ -6,6 +6,7 @@ import { Home } from "./home/Home.tsx";
 import { translator } from "./i18n.ts";
 import { HeaderPreview, MissingData, missingItems, UnknownFeature } from "./PreviewStates.tsx";
 import { safeUrl } from "./safe-url.ts";
+import { notificationTarget } from "./screens/notification-path.ts";
 import { Popup } from "./screens/Popup.tsx";
 import {
   CouponDetailsScreen,
@@ -122,6 +123,23 @@ export function AppView(props: AppViewProps & { screens?: SurfaceScreens }) {
   useEffect(() => {
     if (mode !== "widget") void preloadScreens();
   }, [mode]);
+
+  // An inbox entry opened from the system notification: the list, then where the entry leads (a link opens
+  // from the list, since a new tab needs the visitor's click).
+  const openedEntry = props.openedNotification;
+  const definitionRef = useRef(definition);
+  definitionRef.current = definition;
+  useEffect(() => {
+    if (!openedEntry) return;
+    const d = definitionRef.current;
+    const target = notificationTarget(openedEntry.path, {
+      features: (d.features ?? []) as AnyFeature[],
+      coupons: d.coupons,
+      events: d.events,
+    });
+    setReturnedFrom(null);
+    setStack([HOME, { page: "notifications" }, ...(target && "route" in target ? [target.route] : [])]);
+  }, [openedEntry]);
 
   const features = (definition.features ?? []) as AnyFeature[];
   const top = stack[stack.length - 1];

@@ -34,6 +34,8 @@ export interface NotificationItem {
   /** ISO time or epoch ms. */
   time: string | number;
   read?: boolean;
+  /** Where opening it leads (screens/notification-path.ts): a feature, coupon or event of the app, or a web link. */
+  path?: string | null;
 }
 
 /** What the rewards service reports for one loyalty program (spec §3 "Loyalty display"). */
@@ -170,6 +172,11 @@ export interface ViewCallbacks {
   /** Offered on the notifications screen only where the surface can subscribe to web push and the visitor has not decided yet. */
   onEnablePush?: () => unknown;
   /**
+   * Location alerts (the app's geofences, sdk/geofence-watch.ts): offered on the notifications screen where the
+   * app has geofences and the browser can locate; `on` once the visitor turned them on.
+   */
+  locationAlerts?: { on: boolean; toggle: () => unknown };
+  /**
    * The widget's signed-in end user (personalized specials, redeem, stamp card, points); null while nobody
    * is signed in. Preview and promo have no end user: left out, Redeem and the stamp card stay inert.
    */
@@ -193,6 +200,11 @@ export interface AppViewProps extends ViewCallbacks {
   /** A template app may lack name, logo and cover without the 'No Preview Available' state. */
   isTemplate?: boolean;
   notifications?: NotificationItem[];
+  /**
+   * An inbox entry opened from outside the page (the system notification's click, sdk/push-sw.ts): the views
+   * show the notifications list and follow the entry's path. A new object opens again.
+   */
+  openedNotification?: NotificationItem | null;
   /** Unread count for the bell when the list is not loaded; defaults to the unread items of `notifications`. */
   unreadCount?: number;
   /** Rewards per loyalty program id. */
