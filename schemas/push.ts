@@ -101,3 +101,45 @@ export const PushOccurrenceView = Type.Object({
   counts: PushCounts,
 });
 export type PushOccurrenceView = Static<typeof PushOccurrenceView>;
+
+/** GET push-subscriptions?skip&take&platform&userId: a page of the app's subscriptions, newest first. */
+export const PushSubscriptionQuery = Type.Object(
+  {
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+    take: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    platform: Type.Optional(Type.String({ maxLength: 50 })),
+    userId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type PushSubscriptionQuery = Static<typeof PushSubscriptionQuery>;
+
+/** One subscription as the console lists it: never its token. `user` when the id is a known end user. */
+export const PushSubscriptionRow = Type.Object({
+  id: Type.String(),
+  userId: Type.String(),
+  platform: Type.String(),
+  createdAt: Type.String({ format: "date-time" }),
+  updatedAt: Type.String({ format: "date-time" }),
+  user: Type.Optional(
+    Type.Object({
+      name: Type.Union([Type.String(), Type.Null()]),
+      email: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type PushSubscriptionRow = Static<typeof PushSubscriptionRow>;
+
+export const PushSubscriptionPage = Type.Object({
+  items: Type.Array(PushSubscriptionRow),
+  total: Type.Integer(),
+});
+export type PushSubscriptionPage = Static<typeof PushSubscriptionPage>;
+
+/** The kinds of message an app sends to its users' devices (GET /mobile/app/push-notifications/categories). */
+export const PUSH_CATEGORIES = ["general", "specials", "promotions", "geofences"] as const;
+export const PushCategory = Type.Object({
+  id: stringEnum(PUSH_CATEGORIES),
+  title: Type.String(),
+});
+export type PushCategory = Static<typeof PushCategory>;

@@ -52,6 +52,7 @@ import { personalizedSpecialRoutes } from "./routes/personalized-specials.ts";
 import { pointsRoutes } from "./routes/points.ts";
 import { promoRoutes } from "./routes/promo.ts";
 import { pushNotificationRoutes } from "./routes/push-notifications.ts";
+import { mobilePushCategoryRoutes, pushSubscriptionRoutes } from "./routes/push-subscriptions.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { specialPackageRoutes } from "./routes/special-packages.ts";
@@ -245,6 +246,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(offerRoutes, { db, cache });
       await api.register(pushNotificationRoutes, { db });
       await api.register(geofenceRoutes, { db, cache });
+      await api.register(pushSubscriptionRoutes, { db });
+      await api.register(mobilePushCategoryRoutes, { db });
       await api.register(specialPackageRoutes, { db });
       await api.register(settingRoutes, { db });
       await api.register(promoRoutes, { db });

@@ -1472,6 +1472,29 @@ export const endpoints: Endpoint[] = [
     ];
   })(),
 
+  // Push subscriptions and the widget's push categories (issue 13)
+  {
+    method: "GET",
+    route: "/api/apps/:appId/push-subscriptions",
+    access: { kind: "app", action: "pushSubscriptions.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/push-subscriptions?skip=0&take=50&platform=Web` }),
+  },
+  {
+    method: "GET",
+    route: "/api/apps/:appId/push-subscriptions/csv",
+    access: { kind: "app", action: "pushSubscriptions.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/push-subscriptions/csv?platform=Web` }),
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/app/push-notifications/categories",
+    access: { kind: "public" },
+    request: (ctx) => ({
+      url: "/api/mobile/app/push-notifications/categories",
+      headers: { "x-app": ctx.appA },
+    }),
+  },
+
   // The widget's inbox and geofence entries (issue 13)
   {
     method: "GET",
