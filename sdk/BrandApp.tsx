@@ -175,6 +175,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
                 : waitingScreens
             }
             endUser={runtime ? runtime.endUser(account) : null}
+            staffDirectory={() => client.staffDirectory()}
             definition={state.app.definition}
             appId={state.app.appId}
             mode="widget"

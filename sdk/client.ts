@@ -3,6 +3,7 @@ import { absoluteUrls } from "./absolute-urls.ts";
 import { takePreloadedApp } from "./preload.ts";
 import { type Lang, pickLang } from "./views/i18n.ts";
 import type {
+  DirectoryMember,
   EndUserOffers,
   LoyaltyCard,
   PointsAccount,
@@ -194,6 +195,15 @@ export function widgetClient({ apiBase, appId, timeoutMs = 15000, fetch: f = fet
       post<StampResult>(`${users}/${encodeURIComponent(userId)}/loyalty-stamps`, { featureId, code }, token),
     points: (userId: string, token: string) =>
       request<PointsAccount>(`${users}/${encodeURIComponent(userId)}/points`, { token }),
+    // The staff directory (anyone; a signed-in user's token marks their advisor) and the advisor choice.
+    staffDirectory: (token?: string) =>
+      request<DirectoryMember[]>("/mobile/app/staff-directory", token ? { token } : {}),
+    setAdvisor: (userId: string, token: string, staffMemberId: string | null) =>
+      request<{ staffMemberId: string | null }>(`${users}/${encodeURIComponent(userId)}/advisor`, {
+        method: "PUT",
+        body: { staffMemberId },
+        token,
+      }),
     subscribe3: (userId: string, token: string) =>
       post<{ id: string }>("/mobile/app/push-notifications/subscribe3", { userId, platform: "Web", token }),
     // The inbox and geofence entries (issue 13): a signed-in user's token, or none for an anonymous install id.

@@ -20,6 +20,8 @@ export function endUserApi(client: WidgetClient) {
       loyaltyCards: (featureId) => client.loyaltyCards(userId, token, featureId),
       stamp: (featureId, code) => client.stamp(userId, token, featureId, code),
       points: () => client.points(userId, token),
+      staffDirectory: () => client.staffDirectory(token),
+      setAdvisor: (staffMemberId) => client.setAdvisor(userId, token, staffMemberId),
     };
     last = { userId, token, api };
     return api;

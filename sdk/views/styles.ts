@@ -112,6 +112,9 @@ export const viewStyles = `
 .ba-root .ba-group{margin:12px 0}
 .ba-root .ba-group-title{display:flex;align-items:center;gap:8px;margin:0 0 4px;font-size:15px}
 .ba-root .ba-group-image{width:32px;height:32px;border-radius:50%;object-fit:cover}
+.ba-root .ba-staff-name{display:block;font-weight:600}
+.ba-root .ba-staff-role{display:block;font-size:13px}
+.ba-root .ba-staff-mine{display:inline-block;margin-top:2px;font-size:12px;font-weight:600}
 .ba-root .ba-contact-head{display:flex;flex-direction:column;align-items:center;gap:6px;margin-bottom:8px}
 .ba-root .ba-contact-logo{width:72px;height:72px;object-fit:contain}
 .ba-root .ba-contact-name{margin:0;font-weight:600;font-size:16px}

@@ -137,6 +137,24 @@ export interface EndUserApi {
   loyaltyCards: (featureId: string) => Promise<LoyaltyCard[]>;
   stamp: (featureId: string, code: string) => Promise<StampResult>;
   points: () => Promise<PointsAccount>;
+  /** The app's staff directory with this user's advisor marked (`chosen`). */
+  staffDirectory?: () => Promise<DirectoryMember[]>;
+  /** Picks this user's advisor (a member's id) or, with null, none. */
+  setAdvisor?: (staffMemberId: string | null) => Promise<{ staffMemberId: string | null }>;
+}
+
+/** One member of the app's staff directory as the widget shows it (GET /mobile/app/staff-directory). */
+export interface DirectoryMember {
+  id: string;
+  name: string;
+  title?: string;
+  department?: string;
+  email?: string;
+  phone?: string;
+  image?: string;
+  isDefault: boolean;
+  /** The signed-in user's advisor. */
+  chosen?: boolean;
 }
 
 /** What the end user shares; the sdk decides how (Web Share API, clipboard, analytics). */
@@ -181,6 +199,8 @@ export interface ViewCallbacks {
    * is signed in. Preview and promo have no end user: left out, Redeem and the stamp card stay inert.
    */
   endUser?: EndUserApi | null;
+  /** The app's staff directory for anyone (the widget); Contact us lists it when the app has staff. */
+  staffDirectory?: () => Promise<DirectoryMember[]>;
   /** Loyalty screen's Install (spec §2): offered only when the surface can install the app. */
   onInstallApp?: () => void;
   /** The slider's hint was hidden by the first mouse-over; the sdk remembers it per app (spec §4: shown once). */

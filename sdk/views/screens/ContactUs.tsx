@@ -4,6 +4,7 @@ import { useView } from "../context.ts";
 import { mailHref, safeImage, safeUrl, smsHref, telHref } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { Screen } from "../ui/Screen.tsx";
+import { StaffDirectory } from "./StaffDirectory.tsx";
 
 /** Label keys of the spec's action labels (core CONTACT_ACTION_LABELS), so Spanish gets its own words. */
 const LABEL_KEYS: Record<string, string> = {
@@ -110,6 +111,7 @@ export function ContactUsScreen({ feature }: { feature: AnyFeature }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: groups have no id; their order is the key
         <Group key={i} group={g} />
       ))}
+      <StaffDirectory />
     </Screen>
   );
 }
