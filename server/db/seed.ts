@@ -11,6 +11,8 @@ import type { Storage } from "../services/storage.ts";
 import type { Db } from "./connect.ts";
 import { users } from "./schema.ts";
 import { seedLoyalty } from "./seed-loyalty.ts";
+import { seedPush } from "./seed-push.ts";
+import { seedStaff } from "./seed-staff.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.local";
 export const DEMO_APP_SLUG = "demo-motors";
@@ -148,12 +150,14 @@ export async function seed(db: Db, storage: Storage, log: FastifyBaseLogger): Pr
     },
   );
   await seedLoyalty(db, app.appId);
+  await seedStaff(db, app.appId);
   // createApp made the definition's coupons and events offers of the app (ids kept); one package bundles two.
   await createPackage(db, { id: admin.id, type: "Admin" }, app.appId, {
     title: "Service saver package",
     description: "An oil change and a tire rotation together, for one visit.",
     couponIds: [DEMO_COUPON_IDS.oil, DEMO_COUPON_IDS.tires],
   });
+  await seedPush(db, { id: admin.id, type: "Admin" }, app.appId, DEMO_COUPON_IDS.oil);
   log.info(
     { email: DEMO_ADMIN_EMAIL, password, appId: app.appId },
     `Demo admin created: sign in as ${DEMO_ADMIN_EMAIL} with password ${password} (printed only once)`,
