@@ -39,6 +39,7 @@ import {
   withVehicle,
 } from "./logic.ts";
 import type { CustomerDetail, CustomerVehicle, StaffMember } from "./types.ts";
+import { readableLabels, TAG_COLOR } from "./ui.ts";
 
 const PROFILE_FIELDS = ["name", "company", "phone", "email", "dateOfBirth", "address"] as const;
 
@@ -90,7 +91,7 @@ export function CustomerPage() {
       {back}
       <Space style={{ width: "100%", justifyContent: "space-between", margin: "8px 0 16px" }} wrap>
         <Typography.Title level={1} id="customer-title" style={{ fontSize: 22, margin: 0 }}>
-          {title} {c.hasPush ? <Tag color="green">Has push</Tag> : <Tag>No push</Tag>}
+          {title} {c.hasPush ? <Tag color={TAG_COLOR.push}>Has push</Tag> : <Tag>No push</Tag>}
         </Typography.Title>
         <Button type="primary" onClick={() => navigate(pushForUser(appId, c.id))}>
           Send push
@@ -233,7 +234,7 @@ function ProfileCard({
         </Button>
       }
     >
-      <Descriptions column={1} size="small">
+      <Descriptions column={1} size="small" styles={readableLabels}>
         <Descriptions.Item label="Name">{customer.name || "—"}</Descriptions.Item>
         <Descriptions.Item label="E-mail">{customer.email || "—"}</Descriptions.Item>
         <Descriptions.Item label="Phone">{customer.phone || "—"}</Descriptions.Item>
@@ -471,7 +472,7 @@ function AdvisorCard({ appId, staffMemberId }: { appId: string; staffMemberId?: 
       ) : staff.isLoading ? (
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : staff.data ? (
-        <Descriptions column={1} size="small">
+        <Descriptions column={1} size="small" styles={readableLabels}>
           <Descriptions.Item label="Name">{staff.data.name}</Descriptions.Item>
           {staff.data.title ? <Descriptions.Item label="Title">{staff.data.title}</Descriptions.Item> : null}
           {staff.data.email ? <Descriptions.Item label="E-mail">{staff.data.email}</Descriptions.Item> : null}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Alert, Button, Input, InputNumber, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Input, InputNumber, Select, Skeleton, Space, Table, Tag, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -18,16 +18,8 @@ import {
   searchBody,
 } from "./logic.ts";
 import type { CustomerPage, CustomerRow } from "./types.ts";
-
-/** A value typed into a box, settled once it has not changed for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
+import { TAG_COLOR } from "./ui.ts";
+import { useDebounced } from "./useDebounced.ts";
 
 /** The app's customers (end users): server-side search, filters, sorting and paging; state in the URL. */
 export function CustomersPage() {
@@ -154,6 +146,8 @@ export function CustomersPage() {
             </Button>
           }
         />
+      ) : result.isLoading ? (
+        <Skeleton active paragraph={{ rows: 8 }} className="customers-loading" />
       ) : (
         <Table<CustomerRow>
           className="customers-table"
@@ -161,7 +155,7 @@ export function CustomersPage() {
           size="middle"
           loading={result.isFetching}
           dataSource={result.data?.items ?? []}
-          locale={{ emptyText: result.isLoading ? " " : empty }}
+          locale={{ emptyText: empty }}
           scroll={{ x: 1100 }}
           pagination={{
             current: query.page,
@@ -169,7 +163,8 @@ export function CustomersPage() {
             total: result.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => `${total.toLocaleString("en-US")} customers`,
+            showTotal: (total) =>
+              `${total.toLocaleString("en-US")} ${total === 1 ? "customer" : "customers"}`,
           }}
           onChange={(pagination, _filters, sorter) => {
             const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<CustomerRow>;
@@ -242,7 +237,8 @@ export function CustomersPage() {
             {
               key: "hasPush",
               title: "Push",
-              render: (_v, r) => (r.hasPush ? <Tag color="green">Has push</Tag> : <Tag>No push</Tag>),
+              render: (_v, r) =>
+                r.hasPush ? <Tag color={TAG_COLOR.push}>Has push</Tag> : <Tag>No push</Tag>,
             },
           ]}
         />

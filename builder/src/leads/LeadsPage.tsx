@@ -9,6 +9,7 @@ import {
   Input,
   Popconfirm,
   Select,
+  Skeleton,
   Space,
   Table,
   Tabs,
@@ -18,7 +19,8 @@ import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { api, notify } from "../api.ts";
-import { useDebounced } from "../customers/CustomersPage.tsx";
+import { readableLabels } from "../customers/ui.ts";
+import { useDebounced } from "../customers/useDebounced.ts";
 import { useWorkspace } from "../draft/context.tsx";
 import { formatDateTime } from "../offers/logic.ts";
 import { downloadWithToken } from "./download.ts";
@@ -65,6 +67,14 @@ export function LeadsPage() {
 function useAppName() {
   const { saved } = useWorkspace();
   return String(saved?.definition?.name ?? "app");
+}
+
+/** The field names of the app's form feature `featureId`, in the form's order. */
+function useFormFields(featureId: string | undefined): string[] {
+  const { saved } = useWorkspace();
+  const features = (saved?.definition?.features ?? []) as { id?: string; fields?: { name?: string }[] }[];
+  const form = features.find((f) => f.id === featureId);
+  return (form?.fields ?? []).map((f) => f.name ?? "").filter(Boolean);
 }
 
 function Export({
@@ -175,6 +185,8 @@ function LeadsTab({ appId }: { appId: string }) {
             </Button>
           }
         />
+      ) : list.isLoading ? (
+        <Skeleton active paragraph={{ rows: 6 }} className="leads-loading" />
       ) : (
         <Table<LeadRow>
           className="leads-table"
@@ -182,18 +194,16 @@ function LeadsTab({ appId }: { appId: string }) {
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           locale={{
-            emptyText: list.isLoading
-              ? " "
-              : filtered
-                ? "No leads match this search"
-                : "No leads yet: forms and offers customers send from the app appear here",
+            emptyText: filtered
+              ? "No leads match this search"
+              : "No leads yet: forms and offers customers send from the app appear here",
           }}
           pagination={{
             current: page.current,
             pageSize: page.size,
             total: list.data?.total ?? 0,
             showSizeChanger: true,
-            showTotal: (t) => `${t} leads`,
+            showTotal: (t) => `${t.toLocaleString("en-US")} ${t === 1 ? "lead" : "leads"}`,
           }}
           onChange={(p) => setPage({ current: p.current ?? 1, size: p.pageSize ?? 50 })}
           onRow={(r) => ({ onDoubleClick: () => setOpen(r) })}
@@ -234,7 +244,7 @@ function LeadsTab({ appId }: { appId: string }) {
         extra={open ? deleteButton(open) : null}
       >
         {open ? (
-          <Descriptions column={1} bordered size="small">
+          <Descriptions column={1} bordered size="small" styles={readableLabels}>
             <Descriptions.Item label="Date">{formatDateTime(open.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="Offer or form">{leadOrigin(open) || "—"}</Descriptions.Item>
             <Descriptions.Item label="Source">{open.source || "—"}</Descriptions.Item>
@@ -285,7 +295,8 @@ function FormDataTab({ appId }: { appId: string }) {
     },
   });
   const rows = featureId ? (list.data?.items ?? []) : [];
-  const columns = formColumns(rows);
+  const fieldOrder = useFormFields(current);
+  const columns = formColumns(rows, fieldOrder);
   const formTitle = forms.find((f) => f.featureId === current)?.title ?? "form";
   const deleteButton = (r: FormDataRow) => (
     <Popconfirm
@@ -312,6 +323,7 @@ function FormDataTab({ appId }: { appId: string }) {
         }
       />
     );
+  if (list.isLoading) return <Skeleton active paragraph={{ rows: 6 }} className="form-data-loading" />;
   if (list.data && !forms.length)
     return <Empty description="No form data yet: submissions of the app's custom forms appear here" />;
   return (
@@ -341,13 +353,13 @@ function FormDataTab({ appId }: { appId: string }) {
         loading={list.isFetching}
         dataSource={rows}
         scroll={{ x: true }}
-        locale={{ emptyText: list.isLoading ? " " : "No submissions of this form yet" }}
+        locale={{ emptyText: "No submissions of this form yet" }}
         pagination={{
           current: page.current,
           pageSize: page.size,
           total: featureId ? (list.data?.total ?? 0) : 0,
           showSizeChanger: true,
-          showTotal: (t) => `${t} submissions`,
+          showTotal: (t) => `${t.toLocaleString("en-US")} ${t === 1 ? "submission" : "submissions"}`,
         }}
         onChange={(p) => setPage({ current: p.current ?? 1, size: p.pageSize ?? 50 })}
         columns={[
@@ -384,16 +396,16 @@ function FormDataTab({ appId }: { appId: string }) {
         extra={open ? deleteButton(open) : null}
       >
         {open ? (
-          <Descriptions column={1} bordered size="small">
+          <Descriptions column={1} bordered size="small" styles={readableLabels}>
             <Descriptions.Item label="Date">{formatDateTime(open.createdAt)}</Descriptions.Item>
             {open.userId ? (
               <Descriptions.Item label="Customer">
                 <Link to={`/apps/${appId}/customers/${open.userId}`}>Open customer</Link>
               </Descriptions.Item>
             ) : null}
-            {Object.entries(open.values ?? {}).map(([k, v]) => (
+            {formColumns([open], fieldOrder).map((k) => (
               <Descriptions.Item key={k} label={k}>
-                {valueText(v)}
+                {valueText(open.values[k])}
               </Descriptions.Item>
             ))}
           </Descriptions>

@@ -45,6 +45,15 @@ describe("form data", () => {
     ).toEqual(["Name", "Date", "Notes"]);
     expect(formColumns([])).toEqual([]);
   });
+  it("follows the form's field order, then fields the form no longer has", () => {
+    const rows = [{ values: { Email: "a@b.c", Comments: "x", "Full name": "A", Old: "o" } }];
+    expect(formColumns(rows, ["Full name", "Phone", "Email", "Comments"])).toEqual([
+      "Full name",
+      "Email",
+      "Comments",
+      "Old",
+    ]);
+  });
   it("shows values as text", () => {
     expect(valueText(["a", "b"])).toBe("a, b");
     expect(valueText(true)).toBe("Yes");

@@ -51,9 +51,18 @@ export function leadContact(lead: Pick<LeadRow, "email" | "phone">): string {
   return [lead.email, lead.phone].filter(Boolean).join(", ");
 }
 
-/** The columns of a form's table: every field its submissions have, in first-seen order. */
-export function formColumns(rows: readonly Pick<FormDataRow, "values">[]): string[] {
-  const seen = new Set<string>();
+/**
+ * The columns of a form's table: the form's fields in the form's order (the database keeps a submission's
+ * values in its own key order), then any other field its submissions have (a field since removed from the
+ * form), in first-seen order. Only fields some submission has get a column.
+ */
+export function formColumns(
+  rows: readonly Pick<FormDataRow, "values">[],
+  fieldOrder: readonly string[] = [],
+): string[] {
+  const present = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r.values ?? {})) present.add(k);
+  const seen = new Set<string>(fieldOrder.filter((f) => present.has(f)));
   for (const r of rows) for (const k of Object.keys(r.values ?? {})) seen.add(k);
   return [...seen];
 }

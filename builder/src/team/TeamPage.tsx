@@ -21,6 +21,7 @@ import { useParams } from "react-router";
 import { messages } from "../../../schemas/index.ts";
 import { fieldErrorsOf } from "../account/logic.ts";
 import { type ApiFailure, api, notify } from "../api.ts";
+import { TAG_COLOR } from "../customers/ui.ts";
 import { useWorkspace } from "../draft/context.tsx";
 import { formatDateTime } from "../offers/logic.ts";
 import { useSession } from "../session/SessionProvider.tsx";
@@ -194,8 +195,8 @@ function TeamCard({ appId }: { appId: string }) {
               render: (_v, m) => (
                 <Space size={4} wrap>
                   <span>{m.name ? `${m.name} (${m.email})` : m.email}</span>
-                  {m.status === "Invited" ? <Tag color="gold">Invited</Tag> : null}
-                  {m.external ? <Tag color="orange">External</Tag> : null}
+                  {m.status === "Invited" ? <Tag color={TAG_COLOR.invited}>Invited</Tag> : null}
+                  {m.external ? <Tag color={TAG_COLOR.external}>External</Tag> : null}
                 </Space>
               ),
             },
