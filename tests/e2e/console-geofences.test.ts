@@ -342,4 +342,11 @@ describe("console: subscribers", () => {
     expect(lines[1]).toContain(userId);
     expect(lines[1]).toContain("Web");
   });
+
+  it("axe-core: no serious or critical violations on Subscribers", async () => {
+    await page.goto(`${server.url}/apps/${appId}/push-subscriptions`);
+    await page.locator(".subscribers-table").getByText(customer).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+  });
 });
