@@ -274,6 +274,55 @@ describe("console: push", () => {
   });
 });
 
+describe("console: push sent now", () => {
+  it("sends now from the composer; View Schedule follows the sender to Sent and shows the send's counts", async () => {
+    await page.goto(`${server.url}/apps/${appId}/push/add`);
+    await page.getByRole("heading", { name: "New push" }).waitFor();
+    await page.locator("#push-message").fill("Service bay open today");
+    await page.getByRole("radio", { name: "Send now" }).check();
+    await page.getByText("It goes out as soon as it is saved.").waitFor();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/apps/${appId}/push-notifications`) && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Send now", exact: true }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(201);
+    const pushId = (await answer.json()).data.id as string;
+    await page.waitForURL(`${server.url}/apps/${appId}/push`);
+
+    // Without a reload: the list asks again while the push is Delivering. The audience's one Web Push
+    // subscription has a plain-http endpoint, which the sender refuses (Failed 1); the two fallback
+    // subscriptions get inbox entries only, so nothing else is targeted.
+    const listed = row("Service bay open today");
+    await until(() => listed.locator(".ant-tag").textContent()).toBe("Sent");
+    const counts = "Sent 0 · Delivered 0 · Failed 1 · Opened 0";
+    await until(() =>
+      listed.getByRole("button", { name: /: sends of Service bay open today$/ }).textContent(),
+    ).toBe(counts);
+    await expect(
+      listed.getByRole("button", { name: "Edit Service bay open today" }).isDisabled(),
+    ).resolves.toBe(true);
+
+    await listed.getByRole("button", { name: `${counts}: sends of Service bay open today` }).click();
+    const drawer = page.getByRole("dialog", { name: "Sends" });
+    await drawer.getByText(`Total: ${counts}`).waitFor();
+    const send = drawer.getByRole("table", { name: "Sends of this push" }).locator("tbody tr");
+    await until(() => send.count()).toBe(1);
+    await expect(
+      send
+        .first()
+        .locator("td")
+        .allTextContents()
+        .then((cells) => cells.slice(1)),
+    ).resolves.toEqual(["done", "0", "0", "1", "0"]);
+    const stored = await apiCall("GET", `/push-notifications/${pushId}/occurrences`);
+    expect(stored.body.data).toHaveLength(1);
+    expect(stored.body.data[0].counts).toMatchObject({ targeted: 1, sent: 0, failed: 1, opened: 0 });
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+  });
+});
+
 describe("axe-core: no serious or critical violations on the push pages", () => {
   it("View Schedule with pushes listed", async () => {
     await page.goto(`${server.url}/apps/${appId}/push`);

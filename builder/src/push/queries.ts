@@ -4,10 +4,14 @@ import type { AudienceCount, PushOccurrence, PushRecord } from "./logic.ts";
 
 export const pushesKey = (appId: string) => ["push-notifications", appId] as const;
 
+/** How often View Schedule asks again while a push is being sent, so its status and counts follow the sender. */
+export const LIVE_REFRESH_MS = 3000;
+
 export function usePushes(appId: string) {
   return useQuery({
     queryKey: pushesKey(appId),
     queryFn: () => api<PushRecord[]>(`/apps/${appId}/push-notifications`, { silent: true }),
+    refetchInterval: (q) => (q.state.data?.some((p) => p.status === "Delivering") ? LIVE_REFRESH_MS : false),
   });
 }
 
@@ -28,6 +32,8 @@ export function useOccurrences(appId: string, pushId: string | undefined) {
     queryFn: () =>
       api<PushOccurrence[]>(`/apps/${appId}/push-notifications/${pushId}/occurrences`, { silent: true }),
     enabled: Boolean(pushId),
+    // A send still fanning out or sending ('done' when finished) keeps its counts moving.
+    refetchInterval: (q) => (q.state.data?.some((o) => o.state !== "done") ? LIVE_REFRESH_MS : false),
   });
 }
 
