@@ -56,10 +56,14 @@ export async function subscribePush(
     let subscription = await registration.pushManager.getSubscription();
     if (!subscription) {
       const key = await client.vapidPublicKey();
-      subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: urlBase64ToBytes(key),
-      });
+      // A browser that cannot reach its push service may never answer: then it counts as unsupported.
+      subscription = await settleWithin(
+        registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: urlBase64ToBytes(key),
+        }),
+        SUBSCRIBE_TIMEOUT_MS,
+      );
     }
     const token = JSON.stringify(subscription);
     // Sent again only when the token or the user changed.
@@ -75,6 +79,17 @@ export async function subscribePush(
     });
     return fallback();
   }
+}
+
+/** How long the browser's push service may take to hand out a subscription. */
+const SUBSCRIBE_TIMEOUT_MS = 30_000;
+
+function settleWithin<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("The push service did not answer")), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** The registration's worker once it is activated (a fresh one installs and activates first). */

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { apps } from "../db/schema.ts";
 import { endUsers } from "../db/schema-mobile.ts";
-import { endUserNotifications, pushOccurrences } from "../db/schema-push.ts";
+import { endUserNotifications, pushNotifications, pushOccurrences } from "../db/schema-push.ts";
 import { ApiError } from "../errors.ts";
 import { userOfToken } from "./mobile-auth.ts";
 import { MobileError } from "./mobile-errors.ts";
@@ -58,9 +58,21 @@ export async function listInbox(
   appId: string,
   userId: string,
 ): Promise<{ items: InboxItem[]; unread: number }> {
+  // A push that shares a coupon or an event (spec §2) leads to it when it has no link of its own.
   const rows = await db
-    .select()
+    .select({
+      id: endUserNotifications.id,
+      message: endUserNotifications.message,
+      path: sql<
+        string | null
+      >`coalesce(${endUserNotifications.path}, 'coupon:' || ${pushNotifications.shareCoupon}::text, 'event:' || ${pushNotifications.shareEvent}::text)`,
+      createdAt: endUserNotifications.createdAt,
+      readAt: endUserNotifications.readAt,
+      openedAt: endUserNotifications.openedAt,
+    })
     .from(endUserNotifications)
+    .leftJoin(pushOccurrences, eq(pushOccurrences.id, endUserNotifications.occurrenceId))
+    .leftJoin(pushNotifications, eq(pushNotifications.id, pushOccurrences.pushId))
     .where(mine(appId, userId))
     .orderBy(desc(endUserNotifications.createdAt), desc(endUserNotifications.id))
     .limit(INBOX_LIMIT);
@@ -73,7 +85,7 @@ export async function listInbox(
       id: r.id,
       message: r.message,
       path: r.path,
-      createdAt: r.createdAt.toISOString(),
+      createdAt: new Date(r.createdAt).toISOString(),
       read: r.readAt !== null,
       opened: r.openedAt !== null,
     })),

@@ -142,6 +142,41 @@ describe("the widget's inbox", () => {
     });
   });
 
+  it("an entry of a push sharing a coupon or an event leads to it when it has no link of its own", async () => {
+    const anon = randomUUID();
+    const offer = async (kind: string) => {
+      const { rows } = await app.database.execute(
+        `insert into offers (owner_app_id, kind, title) values ($1, '${kind}', 'Shared ${kind}') returning id`,
+        [appA],
+      );
+      return (rows[0] as { id: string }).id;
+    };
+    const coupon = await offer("coupon");
+    const event = await offer("event");
+    const shared = async (column: string, offerId: string, message: string) => {
+      const { rows: p } = await app.database.execute(
+        `insert into push_notifications (owner_app_id, message, schedule_time, ${column}) values ($1, $2, now(), $3) returning id`,
+        [appA, message, offerId],
+      );
+      const { rows } = await app.database.execute(
+        "insert into push_occurrences (push_id, at) values ($1, now()) returning id",
+        [(p[0] as { id: string }).id],
+      );
+      await app.database.execute(
+        "insert into end_user_notifications (app_id, user_id, message, occurrence_id) values ($1, $2, $3, $4)",
+        [appA, anon, message, (rows[0] as { id: string }).id],
+      );
+    };
+    await shared("share_coupon", coupon, "Coupon push");
+    await shared("share_event", event, "Event push");
+    await entry(appA, anon, "Linked push", { occurrenceId: await occurrence(appA) });
+    const { items } = (await inbox(anon, { "x-app": appA })).body.data;
+    const pathOf = (message: string) => items.find((i: { message: string }) => i.message === message)?.path;
+    expect(pathOf("Coupon push")).toBe(`coupon:${coupon}`);
+    expect(pathOf("Event push")).toBe(`event:${event}`);
+    expect(pathOf("Linked push")).toBe("https://example.com/sale");
+  });
+
   it("never opens or receipts another user's or another app's entry (404, nothing changes)", async () => {
     const owner = randomUUID();
     const occ = await occurrence(appA);
