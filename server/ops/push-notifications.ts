@@ -339,15 +339,19 @@ function scheduleOf(
 }
 
 /**
- * Hands a push due now to the scheduler (when the server runs a queue). A failure to enqueue does not undo
- * the push: next_at is stored, and the scheduler's every-minute run claims it.
+ * Hands a push due now to the scheduler (when the server runs a queue) and answers the push as it is after
+ * that (a queue that runs jobs at once may have claimed it already). A failure to enqueue does not undo the
+ * push: next_at is stored, and the scheduler's every-minute run claims it.
  */
-async function kick(ctx: PushContext, pushId: string) {
+async function kick(db: Db, ctx: PushContext, push: PushRow): Promise<PushRow> {
+  if (!ctx.queue) return push;
   try {
-    await ctx.queue?.send("push.schedule", {}, { singletonKey: `push.schedule:${pushId}` });
+    await ctx.queue.send("push.schedule", {}, { singletonKey: `push.schedule:${push.id}` });
   } catch (e) {
     ctx.log?.(e);
   }
+  const [now] = await db.select().from(pushNotifications).where(eq(pushNotifications.id, push.id));
+  return now ?? push;
 }
 
 /** POST /apps/{appId}/push-notifications: a new push composed in this app, to the apps it names. */
@@ -374,8 +378,7 @@ export async function createPush(
     await tx.insert(pushNotificationApps).values(targets.map((a) => ({ pushId: row.id, appId: a })));
     return row;
   });
-  if (due) await kick(ctx, created.id);
-  const [view] = await views(db, caller, [created], ctx.now);
+  const [view] = await views(db, caller, [due ? await kick(db, ctx, created) : created], ctx.now);
   return view;
 }
 
@@ -425,8 +428,7 @@ export async function updatePush(
     await tx.insert(pushNotificationApps).values(targets.map((a) => ({ pushId: push.id, appId: a })));
     return row;
   });
-  if (due) await kick(ctx, updated.id);
-  const [view] = await views(db, caller, [updated], now);
+  const [view] = await views(db, caller, [due ? await kick(db, ctx, updated) : updated], now);
   return view;
 }
 
