@@ -10,6 +10,7 @@ import { createPackage } from "../ops/special-packages.ts";
 import type { Storage } from "../services/storage.ts";
 import type { Db } from "./connect.ts";
 import { users } from "./schema.ts";
+import { seedCustomers } from "./seed-customers.ts";
 import { seedLoyalty } from "./seed-loyalty.ts";
 import { seedPush } from "./seed-push.ts";
 import { seedStaff } from "./seed-staff.ts";
@@ -158,6 +159,7 @@ export async function seed(db: Db, storage: Storage, log: FastifyBaseLogger): Pr
     couponIds: [DEMO_COUPON_IDS.oil, DEMO_COUPON_IDS.tires],
   });
   await seedPush(db, { id: admin.id, type: "Admin" }, app.appId, DEMO_COUPON_IDS.oil);
+  await seedCustomers(db, app.appId, DEMO_COUPON_IDS.oil);
   log.info(
     { email: DEMO_ADMIN_EMAIL, password, appId: app.appId },
     `Demo admin created: sign in as ${DEMO_ADMIN_EMAIL} with password ${password} (printed only once)`,
