@@ -21,7 +21,7 @@ export async function claimDuePushes(ctx: JobContext): Promise<string[]> {
   const made: string[] = [];
   for (;;) {
     const { rows: due } = await ctx.database.execute(
-      `select id::text, next_at, schedule_time, time_zone, recurrence_type, recurrence_ends_by
+      `select id::text, next_at, next_at::text as next_at_text, schedule_time, time_zone, recurrence_type, recurrence_ends_by
          from push_notifications where next_at is not null and next_at <= $1 order by next_at limit ${CLAIM}`,
       [now],
     );
@@ -37,10 +37,11 @@ export async function claimDuePushes(ctx: JobContext): Promise<string[]> {
         Math.max(at.getTime(), now.getTime()),
         p.time_zone,
       );
-      return { id: p.id as string, at, next };
+      // The exact stored value (microseconds), not the Date's milliseconds, is what the claim compares.
+      return { id: p.id as string, at: p.next_at_text as string, next };
     });
     const { rows } = await ctx.database.execute(
-      `with v as (select * from unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) as v(id, at, next)),
+      `with v as (select * from unnest($1::uuid[], $2::text[]::timestamptz[], $3::timestamptz[]) as v(id, at, next)),
        claimed as (
          update push_notifications p set next_at = v.next from v
           where p.id = v.id and p.next_at = v.at returning p.id, v.at)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { deliveryKey } from "../services/web-push.ts";
 import { call, runDueJobs, type TestUser, testApp, testAppOf, testUser } from "../test-helpers.ts";
 import { type PushEndpoint, startPushEndpoint } from "../testing/push-endpoint.ts";
@@ -195,5 +196,44 @@ describe("push sender", () => {
     expect(
       (await rows("select count(*)::int as n from end_user_notifications where app_id = $1", [appId]))[0].n,
     ).toBe(5);
+  }, 60_000);
+
+  it("signs with the app's own Web keys when an admin set them, the key the widget subscribes with", async () => {
+    const appId = await testAppOf(app, owner, "Keyed Motors");
+    const admin = await testUser(app, "Admin");
+    const keys = webpush.generateVAPIDKeys();
+    const profile = await call(app, {
+      method: "POST",
+      url: `/api/admin/apps/${appId}/push-profile`,
+      headers: admin.headers,
+      payload: { web: { ...keys, subject: "mailto:push@keyed.example" } },
+    });
+    expect(profile.status).toBe(200);
+    const key = await call(app, {
+      method: "GET",
+      url: "/api/mobile/app/push-notifications/vapid-public-key",
+      headers: { "x-app": appId },
+    });
+    expect(key.body.data).toBe(keys.publicKey);
+    const serverKey = await call(app, {
+      method: "GET",
+      url: "/api/mobile/app/push-notifications/vapid-public-key",
+    });
+    expect(serverKey.body.data).not.toBe(keys.publicKey);
+    const phone = endpoint.subscribe();
+    await subscribe(appId, "keyed-user", endpoint.tokenOf(phone));
+    const created = await call(app, {
+      method: "POST",
+      url: `/api/apps/${appId}/push-notifications`,
+      headers: owner.headers,
+      payload: { apps: [appId], message: "Signed by the app", scheduleTime: new Date().toISOString() },
+    });
+    expect(created.status).toBe(201);
+    const [message] = [...(endpoint.messages.get(phone.name)?.values() ?? [])];
+    expect(message).toMatchObject({
+      vapidKey: keys.publicKey,
+      payload: { title: "Keyed Motors", message: "Signed by the app" },
+    });
+    expect(endpoint.rejected).toEqual([]);
   }, 60_000);
 });

@@ -17,8 +17,10 @@ export const PUSH_SEND_JOB = "push.send";
 
 /** Subscriptions read per audience page during the fan-out. */
 const FAN_OUT_PAGE = 1000;
-/** Deliveries one send job claims at a time. */
-const CLAIM = 200;
+/** Deliveries one send loop claims at a time. */
+const CLAIM = 100;
+/** Send loops per send job. */
+const LOOPS = 3;
 /** Results written back per statement (a delivery's send and its 'sent' mark are this close together). */
 const FLUSH = 25;
 /** Tries per delivery before it counts as failed. */
@@ -153,8 +155,7 @@ interface Claimed {
  * and ones another worker claimed longer than the lease ago (it died or hung). SKIP LOCKED keeps two
  * workers from claiming the same row; the claim is committed before anything is sent.
  */
-async function claim(ctx: JobContext, occurrenceId: string): Promise<Claimed[]> {
-  const now = ctx.now();
+async function claim(ctx: JobContext, occurrenceId: string, now: Date): Promise<Claimed[]> {
   const stale = new Date(now.getTime() - leaseMs(ctx.config));
   const { rows } = await ctx.database.execute(
     `with c as (
@@ -313,46 +314,81 @@ export const pushSendJob: JobDefinition<{ occurrenceId: string }> = {
     if (occ?.state !== "fanned") return;
     const sender = webPushSender(ctx.config);
     const apps = new Map<string, Promise<AppInfo>>();
-    for (;;) {
-      const batch = await claim(ctx, occurrenceId);
-      if (!batch.length) break;
-      let pending: Result[] = [];
-      const writes: Promise<void>[] = [];
-      const flush = () => {
-        if (!pending.length) return;
-        const group = pending;
-        pending = [];
-        writes.push(record(ctx, occurrenceId, group));
-      };
-      await Promise.all(
-        batch.map(async (claimed) => {
-          const subscription = parseWebToken(claimed.token);
-          let outcome: SendOutcome;
-          if (!subscription) outcome = { result: "failed", error: "Not a Web Push subscription" };
-          else {
-            const app = await appInfo(ctx, claimed.appId, apps);
-            const tag = deliveryKey(occurrenceId, claimed.subscriptionId);
-            const payload = {
-              title: app.name,
-              message: occ.message,
-              ...(occ.path ? { path: occ.path } : {}),
-              notificationId: claimed.notificationId,
-              tag,
-            };
-            outcome = await sender.send({
-              subscription,
-              payload: JSON.stringify(payload),
-              keys: app.keys,
-              topic: tag,
-            });
-          }
-          pending.push({ claimed, outcome });
-          if (pending.length >= FLUSH) flush();
-        }),
-      );
-      flush();
-      await Promise.all(writes);
-    }
+    // A few claim-send-record loops at once, so the next claim overlaps the previous batch's last answers.
+    await Promise.all(Array.from({ length: LOOPS }, () => sendLoop(ctx, occ, sender, apps)));
     await finishIfDone(ctx, occurrenceId);
   },
 };
+
+async function sendLoop(
+  ctx: JobContext,
+  occ: OccurrenceRow,
+  sender: WebPushSender,
+  apps: Map<string, Promise<AppInfo>>,
+): Promise<void> {
+  const occurrenceId = occ.id;
+  for (;;) {
+    let claimedAt = ctx.now();
+    const batch = await claim(ctx, occurrenceId, claimedAt);
+    if (!batch.length) break;
+    // The lease is renewed while this batch is in hand (a live worker's claims are never taken over, however
+    // long its batch waits for the push service); only the claims of a worker that stopped renewing go stale.
+    const unfinished = new Set(batch.map((c) => c.subscriptionId));
+    let renewing: Promise<void> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewing = renewing
+        .then(async () => {
+          const renewed = ctx.now();
+          await ctx.database.execute(
+            `update push_deliveries set claimed_at = $3 where occurrence_id = $1
+             and subscription_id = any($2::uuid[]) and state = 'sending' and claimed_at = $4`,
+            [occurrenceId, [...unfinished], renewed, claimedAt],
+          );
+          claimedAt = renewed;
+        })
+        .catch((err) => ctx.log.warn({ err }, "push lease renewal failed"));
+    }, leaseMs(ctx.config) / 3);
+    let pending: Result[] = [];
+    const writes: Promise<void>[] = [];
+    const flush = () => {
+      if (!pending.length) return;
+      const group = pending;
+      pending = [];
+      for (const r of group) unfinished.delete(r.claimed.subscriptionId);
+      writes.push(record(ctx, occurrenceId, group));
+    };
+    await Promise.all(
+      batch.map(async (claimed) => {
+        const subscription = parseWebToken(claimed.token);
+        let outcome: SendOutcome;
+        if (!subscription) outcome = { result: "failed", error: "Not a Web Push subscription" };
+        else {
+          const app = await appInfo(ctx, claimed.appId, apps);
+          const tag = deliveryKey(occurrenceId, claimed.subscriptionId);
+          const payload = {
+            title: app.name,
+            message: occ.message,
+            ...(occ.path ? { path: occ.path } : {}),
+            notificationId: claimed.notificationId,
+            tag,
+          };
+          outcome = await sender.send({
+            subscription,
+            payload: JSON.stringify(payload),
+            keys: app.keys,
+            topic: tag,
+          });
+        }
+        pending.push({ claimed, outcome });
+        if (pending.length >= FLUSH) flush();
+      }),
+    );
+    flush();
+    try {
+      await Promise.all(writes);
+    } finally {
+      clearInterval(heartbeat);
+      await renewing;
+    }
+  }
+}

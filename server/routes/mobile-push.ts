@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { mobileApp } from "../ops/apps.ts";
 import { type Subscribe3, subscribe } from "../ops/mobile-push.ts";
-import { vapid } from "../services/web-push.ts";
+import { vapidForApp } from "../services/web-push.ts";
 import { appIdOf, MOBILE_BODY_LIMIT, MobileHeaders } from "./mobile-request.ts";
 
 const tags = ["Mobile"];
@@ -20,7 +20,9 @@ export const mobilePushRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   app.get(
     "/mobile/app/push-notifications/vapid-public-key",
     { schema: { tags, response: { 200: Type.Object({ data: Type.String() }) } } },
-    async () => ({ data: (await vapid(db)).publicKey }),
+    // The app's own Web keys when an admin set them (admin push-profile), else the server's: the sender signs
+    // with the same pair (vapidForApp).
+    async (req) => ({ data: (await vapidForApp(db, String(req.headers["x-app"] ?? ""))).publicKey }),
   );
 
   app.post<{ Body: Subscribe3 }>(

@@ -15,6 +15,8 @@ export interface VapidKeys {
   privateKey: string;
 }
 
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 let cached: Promise<VapidKeys> | undefined;
 let cachedFor: Db | undefined;
 
@@ -56,7 +58,7 @@ export function vapidSubject(publicUrl = process.env.PUBLIC_URL): string {
  * (admin push-profile), else the server's pair (the one the widget subscribes with by default).
  */
 export async function vapidForApp(db: Db, appId: string): Promise<VapidKeys & { subject: string }> {
-  const web = (await pushProfileSecrets(db, appId))?.web;
+  const web = UUID_TEXT.test(appId) ? (await pushProfileSecrets(db, appId))?.web : undefined;
   if (web?.publicKey && web.privateKey)
     return { publicKey: web.publicKey, privateKey: web.privateKey, subject: web.subject };
   return { ...(await vapid(db)), subject: vapidSubject() };
@@ -214,19 +216,21 @@ export class WebPushSender {
       return { result: "failed", error: "The subscription's endpoint is not an https URL" };
     }
     let details: ReturnType<typeof webpush.generateRequestDetails>;
+    let headers: Record<string, string | number>;
     try {
       details = webpush.generateRequestDetails(message.subscription, message.payload, {
         TTL: message.ttlSeconds ?? 24 * 3600,
         contentEncoding: "aes128gcm",
         ...(message.topic ? { topic: message.topic } : {}),
       });
+      headers = {
+        ...(details.headers as Record<string, string>),
+        Authorization: this.authorization(url.origin, message.keys),
+      };
     } catch (e) {
+      // A malformed subscription key or VAPID key: no try would get further.
       return { result: "failed", error: String((e as Error).message ?? e) };
     }
-    const headers: Record<string, string | number> = {
-      ...(details.headers as Record<string, string>),
-      Authorization: this.authorization(url.origin, message.keys),
-    };
     const gate = this.gate(url.origin);
     await gate.acquire();
     try {

@@ -15,6 +15,8 @@ import path from "node:path";
  */
 export interface ReceivedPush {
   topic?: string;
+  /** The VAPID public key (k=) the message was signed with. */
+  vapidKey?: string;
   payload: Record<string, unknown>;
   urgency?: string;
   ttl?: string;
@@ -81,7 +83,14 @@ export function decryptAes128gcm(
 }
 
 /** Checks `vapid t=<JWT>, k=<public key>`: an ES256 signature by k over the JWT, for this origin, not expired. */
+const verified = new Map<string, { aud: string; exp: number }>();
 export function checkVapid(authorization: string | undefined, origin: string): string | undefined {
+  // A sender reuses its signed JWT for hours; its signature is checked once.
+  const known = verified.get(authorization ?? "");
+  if (known) {
+    if (known.aud !== origin) return `vapid audience ${known.aud}`;
+    return known.exp * 1000 > Date.now() ? undefined : "vapid expired";
+  }
   const m = /^vapid t=([^,]+), k=(.+)$/.exec(authorization ?? "");
   if (!m) return "no vapid authorization";
   const [head, claims, signature] = m[1].split(".");
@@ -98,6 +107,7 @@ export function checkVapid(authorization: string | undefined, origin: string): s
   if (!verify("sha256", Buffer.from(`${head}.${claims}`), { key, dsaEncoding: "ieee-p1363" }, b64(signature)))
     return "bad vapid signature";
   const jwt = JSON.parse(b64(claims).toString("utf8"));
+  if (verified.size < 1000) verified.set(authorization ?? "", { aud: jwt.aud, exp: jwt.exp });
   if (jwt.aud !== origin) return `vapid audience ${jwt.aud}`;
   if (!(jwt.exp * 1000 > Date.now())) return "vapid expired";
   return undefined;
@@ -140,7 +150,13 @@ function localTls() {
   return tlsCache;
 }
 
-export async function startPushEndpoint(options: { decrypt?: boolean } = {}): Promise<PushEndpoint> {
+/**
+ * `decrypt: false` only counts (benches); `acceptUnknown` also takes POSTs for subscriptions made elsewhere
+ * (another process made their keys), which it cannot decrypt.
+ */
+export async function startPushEndpoint(
+  options: { decrypt?: boolean; acceptUnknown?: boolean } = {},
+): Promise<PushEndpoint> {
   const tls = localTls();
   const subs = new Map<string, BrowserSubscription>();
   const messages = new Map<string, Map<string, ReceivedPush>>();
@@ -183,7 +199,7 @@ export async function startPushEndpoint(options: { decrypt?: boolean } = {}): Pr
     req.on("end", () => {
       const name = decodeURIComponent((req.url ?? "").replace(/^\/push\//, ""));
       const sub = subs.get(name);
-      if (req.method !== "POST" || !sub) {
+      if (req.method !== "POST" || (!sub && !options.acceptUnknown)) {
         res.writeHead(404).end();
         return;
       }
@@ -195,7 +211,7 @@ export async function startPushEndpoint(options: { decrypt?: boolean } = {}): Pr
       }
       const topic = req.headers.topic as string | undefined;
       let payload: Record<string, unknown> = {};
-      if (endpoint.decrypt) {
+      if (endpoint.decrypt && sub) {
         try {
           const problem = checkVapid(req.headers.authorization, origin);
           if (problem) throw new Error(problem);
@@ -214,6 +230,7 @@ export async function startPushEndpoint(options: { decrypt?: boolean } = {}): Pr
       }
       byTopic.set(topic ?? `#${byTopic.size}`, {
         topic,
+        vapidKey: /, k=(.+)$/.exec(req.headers.authorization ?? "")?.[1],
         payload,
         urgency: req.headers.urgency as string | undefined,
         ttl: req.headers.ttl as string | undefined,
