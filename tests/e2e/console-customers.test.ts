@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../schemas/messages.ts";
 import { launchBrowser } from "./browser.ts";
 import { seriousViolations, signUpAndIn, tokenOf } from "./builder-helpers.ts";
 import { type RunningServer, startServer } from "./server.ts";
@@ -212,6 +213,49 @@ describe("console: customers", () => {
     await expect(vehicles.getByText("2019 Toyota Camry").count()).resolves.toBe(0);
   });
 
+  it("edits the profile and adds a vehicle from the keyboard; the server's field error shows on its field", async () => {
+    await page.goto(`${server.url}/apps/${appId}/customers/${alice.id}`);
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    const drawer = page.getByRole("dialog", { name: "Edit profile" });
+    await expect(drawer.getByLabel("Full Name").inputValue()).resolves.toBe("Alice Driver");
+    // The server refuses the number; its message shows under the field, and Enter submits.
+    await drawer.getByLabel("Phone").fill("12345");
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith(`/users/${alice.id}`) && r.request().method() === "PUT",
+    );
+    await drawer.getByLabel("Phone").press("Enter");
+    expect((await refused).status()).toBe(400);
+    await drawer.getByText(messages.phone).waitFor();
+    await drawer.getByLabel("Phone").fill("+1 555 123 4567");
+    await until(() => drawer.getByText(messages.phone).count()).toBe(0);
+    await drawer.getByLabel("Company").fill("Driver Logistics");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/users/${alice.id}`) && r.request().method() === "PUT",
+    );
+    await drawer.getByLabel("Company").press("Enter");
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({
+      name: "Alice Driver",
+      email: alice.email,
+      phone: "+1 555 123 4567",
+      company: "Driver Logistics",
+    });
+    await drawer.waitFor({ state: "hidden" });
+    await page.locator(".customer-profile").getByText("Driver Logistics").waitFor();
+
+    const vehicles = page.locator(".customer-vehicles");
+    await vehicles.getByRole("button", { name: "Add vehicle" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add vehicle" });
+    await dialog.getByLabel("Vehicle Year").fill("2022");
+    await dialog.getByLabel("Make", { exact: true }).fill("Honda");
+    await dialog.getByLabel("Vehicle Model").fill("Civic");
+    await dialog.getByLabel("Vehicle Model").press("Enter");
+    await dialog.waitFor({ state: "hidden" });
+    await vehicles.getByText("2022 Honda Civic").waitFor();
+    await vehicles.getByText("2019 Toyota Corolla").waitFor();
+  });
+
   it("'Send push' opens the composer prefilled with this customer", async () => {
     await page.goto(`${server.url}/apps/${appId}/customers/${alice.id}`);
     await page.getByRole("button", { name: "Send push" }).click();
@@ -257,7 +301,9 @@ describe("console: leads", () => {
   it("deletes a lead after the confirmation", async () => {
     await page.goto(`${server.url}/apps/${appId}/leads`);
     await until(async () => (await leadNames()).sort()).toEqual(["=1+2", "Bob Walker"]);
-    await page.getByRole("button", { name: "Delete lead Bob Walker" }).click();
+    // From the keyboard: the button takes Enter.
+    await page.getByRole("button", { name: "Delete lead Bob Walker" }).focus();
+    await page.keyboard.press("Enter");
     const confirm = page.locator(".ant-popconfirm:visible");
     await confirm.getByText("Delete the lead from Bob Walker?").waitFor();
     const deleted = page.waitForResponse(

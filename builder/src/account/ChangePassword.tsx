@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { messages } from "../../../schemas/index.ts";
 import { type ApiFailure, api } from "../api.ts";
 import { useFieldRules } from "../validation.ts";
-import { fieldErrorsOf, PASSWORD_RULES } from "./logic.ts";
+import { clearedErrors, fieldErrorsOf, PASSWORD_RULES } from "./logic.ts";
 
 interface Values {
   password: string;
@@ -55,7 +55,14 @@ export function ChangePassword() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      <Form form={form} layout="vertical" name="change-password" onFinish={submit} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="change-password"
+        onFinish={submit}
+        onValuesChange={(changed) => form.setFields(clearedErrors(changed))}
+        requiredMark={false}
+      >
         <Form.Item label="Current password" name="password" rules={rules.required}>
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "./logic.ts";
+import { clearedErrors, fieldErrorsOf } from "./logic.ts";
 
 describe("server field errors on a form", () => {
   it("puts a 400's details on their fields", () => {
@@ -33,5 +33,15 @@ describe("server field errors on a form", () => {
   it("answers nothing for a failure of no field", () => {
     expect(fieldErrorsOf({ code: "MailFailed", message: "x" }, ["email"])).toEqual([]);
     expect(fieldErrorsOf({ message: "x", details: "junk" }, ["email"])).toEqual([]);
+  });
+});
+
+describe("a changed field loses its server error", () => {
+  it("names each changed field with no errors", () => {
+    expect(clearedErrors({ phone: "+1 555", company: undefined })).toEqual([
+      { name: "phone", errors: [] },
+      { name: "company", errors: [] },
+    ]);
+    expect(clearedErrors({})).toEqual([]);
   });
 });

@@ -29,3 +29,13 @@ export function fieldErrorsOf<F extends string>(
 
 /** The product's password rule (schemas/text.ts password(): at least 6 characters), said to the user. */
 export const PASSWORD_RULES = "At least 6 characters; it signs out your other sessions.";
+
+/**
+ * For an antd form's onValuesChange: the fields just changed with their errors cleared, so a server error
+ * leaves its field as soon as the user edits it (antd keeps errors set by setFields until then).
+ */
+export function clearedErrors<V extends object>(
+  changed: Partial<V>,
+): { name: keyof V & string; errors: string[] }[] {
+  return (Object.keys(changed) as (keyof V & string)[]).map((name) => ({ name, errors: [] }));
+}

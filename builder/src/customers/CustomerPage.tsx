@@ -26,7 +26,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { vehicleLabels } from "../../../core/vehicle-labels.ts";
-import { fieldErrorsOf } from "../account/logic.ts";
+import { clearedErrors, fieldErrorsOf } from "../account/logic.ts";
 import { type ApiFailure, api, notify } from "../api.ts";
 import { useWorkspace } from "../draft/context.tsx";
 import { formatDateTime } from "../offers/logic.ts";
@@ -260,7 +260,13 @@ function ProfileCard({
           </Space>
         }
       >
-        <Form form={form} layout="vertical" name="profile" onFinish={submit}>
+        <Form
+          form={form}
+          layout="vertical"
+          name="profile"
+          onFinish={submit}
+          onValuesChange={(changed) => form.setFields(clearedErrors(changed))}
+        >
           <Form.Item label="Full Name" name="name">
             <Input maxLength={200} />
           </Form.Item>
@@ -279,6 +285,8 @@ function ProfileCard({
           <Form.Item label="Address" name="address">
             <Input.TextArea rows={2} />
           </Form.Item>
+          {/* Enter in a field saves, as the drawer's Save button does. */}
+          <button type="submit" hidden />
         </Form>
         {failure ? <Alert type="error" showIcon title={failure} /> : null}
       </Drawer>
@@ -403,7 +411,13 @@ function VehiclesCard({
         destroyOnHidden
         forceRender
       >
-        <Form form={form} layout="vertical" name="vehicle" onFinish={submit}>
+        <Form
+          form={form}
+          layout="vertical"
+          name="vehicle"
+          onFinish={submit}
+          onValuesChange={(changed) => form.setFields(clearedErrors(changed))}
+        >
           <Form.Item label={labels.year} name="year">
             <InputNumber min={1900} max={2100} style={{ width: "100%" }} />
           </Form.Item>
@@ -426,6 +440,8 @@ function VehiclesCard({
           <Form.Item label="Mileage" name="mileage">
             <InputNumber min={0} style={{ width: "100%" }} />
           </Form.Item>
+          {/* Enter in a field saves, as the dialog's Save button does. */}
+          <button type="submit" hidden />
         </Form>
         {failure ? <Alert type="error" showIcon title={failure} /> : null}
       </Modal>

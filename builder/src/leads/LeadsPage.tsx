@@ -25,6 +25,7 @@ import { useWorkspace } from "../draft/context.tsx";
 import { formatDateTime } from "../offers/logic.ts";
 import { downloadWithToken } from "./download.ts";
 import {
+  contextEntries,
   csvFileName,
   type FormDataRow,
   formColumns,
@@ -255,6 +256,11 @@ function LeadsTab({ appId }: { appId: string }) {
             {Object.entries(open.values ?? {}).map(([k, v]) => (
               <Descriptions.Item key={k} label={k}>
                 {valueText(v)}
+              </Descriptions.Item>
+            ))}
+            {contextEntries(open.context).map(([label, text]) => (
+              <Descriptions.Item key={`context:${label}`} label={label}>
+                {text}
               </Descriptions.Item>
             ))}
           </Descriptions>

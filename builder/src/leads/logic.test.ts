@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { csvFileName, fileSlug, formColumns, leadContact, leadOrigin, valueText } from "./logic.ts";
+import {
+  contextEntries,
+  csvFileName,
+  fileSlug,
+  formColumns,
+  leadContact,
+  leadOrigin,
+  valueText,
+} from "./logic.ts";
 
 describe("export file names", () => {
   it("names the app, what and the local date", () => {
@@ -53,6 +61,19 @@ describe("form data", () => {
       "Comments",
       "Old",
     ]);
+  });
+  it("labels a lead's context, a vehicle as its name and VIN, and leaves empty values out", () => {
+    expect(
+      contextEntries({
+        vehicle: { year: 2019, make: "Toyota", model: "Camry", vin: "4T1B11HK5KU000001" },
+        screenName: "Specials",
+        note: "",
+      }),
+    ).toEqual([
+      ["Vehicle", "2019 Toyota Camry, VIN 4T1B11HK5KU000001"],
+      ["Screen name", "Specials"],
+    ]);
+    expect(contextEntries(null)).toEqual([]);
   });
   it("shows values as text", () => {
     expect(valueText(["a", "b"])).toBe("a, b");

@@ -12,6 +12,8 @@ export interface LeadRow {
   offer?: { id: string; title: string } | null;
   form?: { id: string; title: string } | null;
   values?: Record<string, unknown> | null;
+  /** Where the lead was sent from (the vehicle, screen, ...), as the widget recorded it. */
+  context?: Record<string, unknown> | null;
 }
 
 export interface FormDataRow {
@@ -65,6 +67,34 @@ export function formColumns(
   const seen = new Set<string>(fieldOrder.filter((f) => present.has(f)));
   for (const r of rows) for (const k of Object.keys(r.values ?? {})) seen.add(k);
   return [...seen];
+}
+
+/** "vehicle" → "Vehicle", "staffMember" → "Staff member": a context key as a label. */
+const keyLabel = (key: string) => {
+  const words = key
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * A lead's context as labelled lines for its detail: a vehicle-like object reads "2019 Toyota Camry, VIN
+ * 1HG…", other values as text; empty values are left out.
+ */
+export function contextEntries(context: Record<string, unknown> | null | undefined): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [key, value] of Object.entries(context ?? {})) {
+    let text: string;
+    if (value && typeof value === "object" && !Array.isArray(value) && ("make" in value || "vin" in value)) {
+      const v = value as { year?: unknown; make?: unknown; model?: unknown; vin?: unknown };
+      const name = [v.year, v.make, v.model].filter((x) => x != null && x !== "").join(" ");
+      text = [name, v.vin ? `VIN ${v.vin}` : ""].filter(Boolean).join(", ");
+    } else text = valueText(value);
+    if (text) out.push([keyLabel(key), text]);
+  }
+  return out;
 }
 
 /** A submitted value as text: lists joined, objects as JSON, nothing as empty. */

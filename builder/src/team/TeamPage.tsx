@@ -19,7 +19,7 @@ import {
 import { useState } from "react";
 import { useParams } from "react-router";
 import { messages } from "../../../schemas/index.ts";
-import { fieldErrorsOf } from "../account/logic.ts";
+import { clearedErrors, fieldErrorsOf } from "../account/logic.ts";
 import { type ApiFailure, api, notify } from "../api.ts";
 import { TAG_COLOR } from "../customers/ui.ts";
 import { useWorkspace } from "../draft/context.tsx";
@@ -140,6 +140,7 @@ function TeamCard({ appId }: { appId: string }) {
           name="invite"
           initialValues={{ role: roles.includes("Manager") ? "Manager" : roles[0] }}
           onFinish={(v) => send(v)}
+          onValuesChange={(changed) => form.setFields(clearedErrors(changed))}
           style={{ marginBottom: 16, rowGap: 8 }}
         >
           <Form.Item
@@ -302,6 +303,7 @@ function InsightsCard({ appId }: { appId: string }) {
         layout="inline"
         name="insights"
         style={{ marginBottom: 16 }}
+        onValuesChange={(changed) => form.setFields(clearedErrors(changed))}
         onFinish={(v) =>
           put.mutate(
             { email: v.email.trim(), insightsReport: true },
