@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import { seriousViolations, signUpAndIn, solidPng, tokenOf } from "./builder-helpers.ts";
@@ -28,7 +29,7 @@ let appId = "";
 let token = "";
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ LOG_LEVEL: "info" });
   browser = await launchBrowser();
   page = await browser.newPage({
     viewport: { width: 1400, height: 1000 },
@@ -45,7 +46,14 @@ beforeAll(async () => {
         name: "Staff Motors",
         logo: "/api/icon-files/none.svg",
         cover: "/api/icon-files/none.svg",
-        features: [],
+        features: [
+          {
+            id: randomUUID(),
+            type: "ContactUs",
+            title: "Contact Us",
+            groups: [{ name: "Sales", methods: [{ type: "PhoneNumber", value: "(555) 010-2030" }] }],
+          },
+        ],
       },
     },
   });
@@ -55,6 +63,21 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** The newest sign-in code the dev outbox mailed to this address (the server logs every mail). */
+async function codeFromOutbox(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const codes = [
+      ...server
+        .log()
+        .matchAll(new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}: [^\\n]*sign-in code: (\\d{6})`, "g")),
+    ];
+    if (codes.length) return codes[codes.length - 1][1];
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}:\n${server.log().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** A staff CSV of 50 rows; `bad` replaces rows (0-based) with other lines. */
 function staffCsv(bad: Record<number, string> = {}) {
@@ -163,5 +186,67 @@ describe("console: staff", () => {
     await page.getByRole("tooltip").getByRole("button", { name: "Delete" }).click();
     await page.getByText('No staff member matches "zoe"').waitFor();
     expect(await memberCount()).toBe(before);
+  });
+
+  it("the widget's Contact us lists the staff; a customer signs in and picks an advisor; the tally counts them and its e-mail is set", async () => {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    visitor.on("pageerror", (e) => console.error("widget page error:", e.message));
+    await visitor.goto(`${server.url}/demo/${appId}`);
+    const w: Locator = visitor.locator("brand-app");
+    await w.locator(".ba-home").getByRole("button", { name: "Contact Us", exact: true }).click();
+    const staff = w.locator(".ba-staff");
+    await staff.getByRole("heading", { name: "Our team" }).waitFor();
+    await expect.poll(() => staff.locator(".ba-staff-member").count()).toBe(50);
+    await expect
+      .poll(() => staff.locator(".ba-staff-member .ba-row-text").first().textContent())
+      .toBe("Advisor 1Service Advisor · Sales");
+    await staff.getByRole("button", { name: "Sign in to choose your advisor" }).click();
+    const email = `staff-customer-${Date.now()}@example.com`;
+    await w.getByLabel("Email or phone").fill(email);
+    await w.getByRole("button", { name: "Send Code" }).click();
+    await w.getByLabel("Code").fill(await codeFromOutbox(email));
+    await w.getByRole("button", { name: "Confirm code" }).click();
+    // Signed in, back on Contact us: the customer picks Advisor 2.
+    await staff.getByRole("button", { name: "Choose as my advisor: Advisor 2", exact: true }).click();
+    await staff.getByRole("status").filter({ hasText: "Advisor 2 is now your advisor" }).waitFor();
+    await expect
+      .poll(() => staff.locator(".ba-staff-chosen .ba-staff-name").allTextContents())
+      .toEqual(["Advisor 2"]);
+    await context.close();
+
+    // The console's tally (the last 30 days by default) counts the customer for Advisor 2.
+    await page.goto(`${server.url}/apps/${appId}/staff`);
+    const cardTitled = (title: string) =>
+      page
+        .locator(".ant-card")
+        .filter({ has: page.locator(".ant-card-head-title", { hasText: new RegExp(`^${title}$`) }) });
+    const tally = cardTitled("Tally");
+    const advisor2 = tally
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: "Advisor 2", exact: true }) });
+    await expect.poll(() => advisor2.innerText(), { timeout: 15_000 }).toBe("Advisor 2\t1\t0\t0");
+
+    // The tally e-mail: on, monthly, two recipients; a reload shows them saved.
+    const card = cardTitled("Tally e-mail");
+    await card.getByRole("switch", { name: "Send the tally by e-mail" }).click();
+    await card.getByText("Monthly (the 1st)").click();
+    const recipients = card.getByRole("combobox", { name: "Recipients" });
+    await recipients.fill("gm@example.com");
+    await recipients.press("Enter");
+    await recipients.fill("owner@example.com");
+    await recipients.press("Enter");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/staff-members/tally-notification") && r.request().method() === "PUT",
+    );
+    await card.getByRole("button", { name: "Save" }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByText("Tally e-mail saved").waitFor();
+    await page.reload();
+    await card.getByText("owner@example.com").waitFor();
+    await expect
+      .poll(() => card.getByRole("switch", { name: "Send the tally by e-mail" }).getAttribute("aria-checked"))
+      .toBe("true");
+    await expect.poll(() => card.getByRole("radio", { name: "Monthly (the 1st)" }).isChecked()).toBe(true);
   });
 });
