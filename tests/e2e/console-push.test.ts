@@ -200,6 +200,44 @@ describe("console: push", () => {
     await page.getByText("List", { exact: true }).click();
   });
 
+  it("composes a push from a promotion starting in 3 days: scheduled at its start (later than 5 minutes ahead), Bi-Weekly", async () => {
+    const start = new Date(Math.ceil((Date.now() + 3 * 24 * 60 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
+    const ends = new Date(start.getTime() + 20 * 24 * 60 * MINUTE);
+    const event = await apiCall("POST", "/events", {
+      title: "Summer sales event",
+      apps: [appId],
+      from: start.toISOString(),
+      to: ends.toISOString(),
+    });
+    expect(event.status).toBe(200);
+    const eventId = event.body.data.id as string;
+    await page.goto(`${server.url}/apps/${appId}/promotions`);
+    await page.getByRole("link", { name: "Send as push: Summer sales event" }).click();
+    await page.waitForURL(`${server.url}/apps/${appId}/push/add?event=${eventId}`);
+    await until(() => page.locator("#push-message").inputValue()).toBe("Summer sales event");
+    await expect(
+      page.locator(".ant-select", { has: page.locator("#push-recurrence") }).textContent(),
+    ).resolves.toBe("Bi-Weekly");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/apps/${appId}/push-notifications`) && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Schedule" }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(201);
+    expect(answer.request().postDataJSON()).toMatchObject({
+      scheduleTime: start.toISOString(),
+      recurrence: { type: "BiWeekly", endsBy: ends.toISOString() },
+      shareEvent: eventId,
+    });
+    await page.waitForURL(`${server.url}/apps/${appId}/push`);
+    const listed = row("Summer sales event");
+    await expect(listed.locator(".ant-tag").textContent()).resolves.toBe("Planned");
+    // Three days ahead: editable.
+    await expect(listed.getByRole("button", { name: "Edit Summer sales event" }).isDisabled()).resolves.toBe(
+      false,
+    );
+  });
+
   it("refuses editing a push due in 6 minutes: the spec's message, and the server's 409 when forced", async () => {
     const pushId = await pushIn(6, "Tire sale in six minutes");
     await page.goto(`${server.url}/apps/${appId}/push`);

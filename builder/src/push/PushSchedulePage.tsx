@@ -241,6 +241,8 @@ function PushTable({
       dataSource={list}
       columns={columns}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      // Wide rows (three next sends, the counts) scroll inside the page, never under the phone preview.
+      scroll={{ x: "max-content" }}
     />
   );
 }
