@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/connect.ts";
@@ -73,6 +73,32 @@ describe("userSearchCondition", () => {
     expect(await found("civic")).toEqual([ids.car]);
     expect(await found("Toyota Camry")).toEqual([ids.car]);
     expect(await found("toyota civic")).toEqual([]);
+  });
+
+  it("matches a vehicle with only a make or only a model, and every make and model of many", async () => {
+    const onlyModel = await endUser(appId, { email: "only-model@example.com" });
+    const onlyMake = await endUser(appId, { email: "only-make@example.com" });
+    const many = await endUser(appId, { email: "many@example.com" });
+    await database.db.insert(endUserVehicles).values([
+      { endUserId: onlyModel, position: 0, model: "Roadster" },
+      { endUserId: onlyMake, position: 0, make: "Lotus" },
+      ...["Audi A4", "Audi Q7", "Fiat 500", "Kia Rio", "Seat Leon", "Zastava Yugo"].map((mm, position) => {
+        const [make, model] = mm.split(" ");
+        return { endUserId: many, position, make, model };
+      }),
+    ]);
+    try {
+      expect(await found("roadster")).toEqual([onlyModel]);
+      expect(await found("lotus")).toEqual([onlyMake]);
+      expect(await found("lotus road")).toEqual([]);
+      // The first, a middle and the last of the makes and models (the index is walked value by value).
+      for (const term of ["audi", "a4", "q7", "fiat 500", "rio", "leon", "zastava", "yugo", "zastava yugo"])
+        expect(await found(term)).toEqual([many]);
+      expect(await found("audi q")).toEqual([many]);
+      expect(await found("kia leon")).toEqual([]);
+    } finally {
+      await database.db.delete(endUsers).where(inArray(endUsers.id, [onlyModel, onlyMake, many]));
+    }
   });
 
   it("takes % and _ as themselves, and an empty term as everyone", async () => {

@@ -131,6 +131,19 @@ describe("POST /apps/{appId}/users/search (customers table)", () => {
     expect(await found({ sort: "-year" })).toEqual(["bob", "ann", "cal"]);
     expect(await found({ sort: "make" })).toEqual(["bob", "ann", "cal"]);
     expect(await found({ hasPush: true, sort: "-signedInAt" })).toEqual(["ann"]);
+    // Signed in in the order they were made; Bob's new session puts him first, and the sessions' times
+    // (not the number of sessions) decide.
+    expect(await found({ sort: "signedInAt" })).toEqual(["ann", "bob", "cal"]);
+    await sql("insert into end_user_sessions (end_user_id, token_hash) values ($1, $2)", [
+      ids.bob,
+      randomUUID(),
+    ]);
+    expect(await found({ sort: "-signedInAt" })).toEqual(["bob", "cal", "ann"]);
+    const [bob] = (await search({ term: "jones" })).body.data.items;
+    const { rows } = await sql("select max(created_at) as at from end_user_sessions where end_user_id = $1", [
+      ids.bob,
+    ]);
+    expect(bob.signedInAt).toBe(new Date(rows[0].at).toISOString());
   });
 
   it("refuses a bad sort, take or year with the field named", async () => {
