@@ -1,9 +1,23 @@
 import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
+import { configFromEnv } from "../config.ts";
+import { outboxMailer } from "../services/mail.ts";
 import { deliveryKey } from "../services/web-push.ts";
-import { call, runDueJobs, type TestUser, testApp, testAppOf, testUser } from "../test-helpers.ts";
+import {
+  call,
+  runDueJobs,
+  type TestUser,
+  testApp,
+  testAppOf,
+  testDatabase,
+  testUser,
+} from "../test-helpers.ts";
 import { type PushEndpoint, startPushEndpoint } from "../testing/push-endpoint.ts";
+import { BossQueue } from "./boss.ts";
+import { jobs } from "./index.ts";
+import { PUSH_SCHEDULE_JOB } from "./push-scheduler.ts";
 import { PUSH_OCCURRENCE_JOB, PUSH_SEND_JOB } from "./push-sender.ts";
 
 let app: FastifyInstance;
@@ -236,4 +250,62 @@ describe("push sender", () => {
     });
     expect(endpoint.rejected).toEqual([]);
   }, 60_000);
+});
+
+describe("push sender on pg-boss (npm start's queue, on this suite's engine)", () => {
+  it("takes a push due now through schedule, fan-out and sends to every subscription once", async () => {
+    const database = await testDatabase();
+    const log = pino({ level: "silent" });
+    const config = { ...configFromEnv(), pushCaFile: endpoint.caFile };
+    const queue = new BossQueue({
+      database,
+      definitions: jobs,
+      context: () => ({ database, db: database.db, mailer: outboxMailer(database.db, log), config, log }),
+      log,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await queue.start();
+      const { rows: appRows } = await database.execute(
+        `insert into apps (slug, definition) values ('boss-motors', '{"name":"Boss Motors"}') returning id::text`,
+      );
+      const appId = appRows[0].id;
+      const phones = Array.from({ length: 30 }, () => endpoint.subscribe());
+      for (const [i, phone] of phones.entries())
+        await database.execute(
+          "insert into push_subscriptions (app_id, user_id, platform, token) values ($1, $2, 'Web', $3)",
+          [appId, `boss-user-${i}`, endpoint.tokenOf(phone)],
+        );
+      const { rows: pushRows } = await database.execute(
+        `insert into push_notifications (owner_app_id, message, schedule_time, next_at)
+           values ($1, 'Brake check this weekend', now(), now()) returning id::text`,
+        [appId],
+      );
+      await database.execute("insert into push_notification_apps (push_id, app_id) values ($1, $2)", [
+        pushRows[0].id,
+        appId,
+      ]);
+      await queue.send(PUSH_SCHEDULE_JOB, {});
+      const end = Date.now() + 60_000;
+      for (;;) {
+        const { rows } = await database.execute(
+          "select state, targeted, sent from push_occurrences where push_id = $1",
+          [pushRows[0].id],
+        );
+        if (rows[0]?.state === "done") {
+          expect(rows[0]).toEqual({ state: "done", targeted: 30, sent: 30 });
+          break;
+        }
+        if (Date.now() > end) throw new Error(`not done in time: ${JSON.stringify(rows)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(phones.map((p) => endpoint.posts.get(p.name))).toEqual(phones.map(() => 1));
+      expect(
+        phones.map((p) => [...(endpoint.messages.get(p.name)?.values() ?? [])][0]?.payload.message),
+      ).toEqual(phones.map(() => "Brake check this weekend"));
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  }, 120_000);
 });
