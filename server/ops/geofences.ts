@@ -166,9 +166,9 @@ const repeats = (type: RecurrenceType | undefined) => !!type && type !== "None" 
 /**
  * The columns of a geofence body. Dates must be in order (an end after the start, an 'Ends by' not before
  * the start), and a repeating geofence needs a start to count its occurrences from: else 400 Validation
- * with the field's path.
+ * with the field's path. The zone is the body's `timeZone`, else `storedZone` (an update), else the header's.
  */
-function columns(input: GeofenceInput, offsetHeader: string | undefined) {
+function columns(input: GeofenceInput, offsetHeader: string | undefined, storedZone?: string) {
   const start = input.startDate ? new Date(input.startDate) : null;
   const end = input.endDate ? new Date(input.endDate) : null;
   const type = input.recurrence?.type;
@@ -194,7 +194,10 @@ function columns(input: GeofenceInput, offsetHeader: string | undefined) {
     ctaLink: input.callToAction?.link || null,
     startsAt: start,
     endsAt: end,
-    timeZone: pushTimeZone(input.timeZone, offsetHeader),
+    timeZone:
+      storedZone !== undefined && input.timeZone === undefined
+        ? storedZone
+        : pushTimeZone(input.timeZone, offsetHeader),
     recurrenceType: type && type !== "None" ? type : null,
     recurrenceEndsBy: endsBy,
     delayedMessage: input.delayedMessage?.message ?? null,
@@ -282,7 +285,8 @@ export async function updateGeofence(
     }
   }
   removed = removed.filter((a) => a !== app.id && a !== fence.ownerAppId);
-  const values = columns(input, ctx.offsetHeader);
+  // Without a `timeZone` the geofence keeps its zone: the editor's offset header would pin a named zone's DST.
+  const values = columns(input, ctx.offsetHeader, fence.timeZone);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(geofences)

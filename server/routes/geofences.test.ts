@@ -263,6 +263,21 @@ describe("geofences", () => {
     expect(byOwner.body.data.apps).toEqual([appA, appC].sort());
     const dropC = await put(owner, appA, fence.id, lot({ name: "Service entrance", apps: [appA] }));
     expect(dropC.body.data).toMatchObject({ version: 3, apps: [appA] });
+    // The zone stays unless the body names one (the editor's offset header does not replace it).
+    const zoned = await put(
+      owner,
+      appA,
+      fence.id,
+      lot({ name: "Service entrance", timeZone: "Europe/Madrid" }),
+    );
+    expect(zoned.body.data.timeZone).toBe("Europe/Madrid");
+    const kept = await call(app, {
+      method: "PUT",
+      url: `/api/apps/${appA}/geofences/${fence.id}`,
+      headers: { ...owner.headers, "x-user-timezone-offset": "300" },
+      payload: lot({ name: "Service entrance" }),
+    });
+    expect(kept.body.data).toMatchObject({ timeZone: "Europe/Madrid", version: 5 });
     expect((await put(associate, appA, fence.id, lot())).status).toBe(403);
     expect((await put(owner, appA, randomUUID(), lot())).status).toBe(404);
   });
