@@ -296,6 +296,18 @@ describe("console: leads", () => {
     expect(aliceLine).toContain(`,${alice.email},`);
     expect(aliceLine).toContain(",Brakes squeak,");
     expect(aliceLine).toContain(",Service request,");
+
+    // Searched, the export holds what the list shows.
+    await page.getByRole("searchbox", { name: "Search leads" }).fill("squeak");
+    await until(leadNames).toEqual(["=1+2"]);
+    const narrowed = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export these leads" }).click();
+    const rows = fs
+      .readFileSync((await (await narrowed).path())!, "utf8")
+      .split("\r\n")
+      .filter(Boolean);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(alice.id);
   });
 
   it("deletes a lead after the confirmation", async () => {
@@ -405,6 +417,44 @@ describe("console: team", () => {
     const row = team.locator("tbody tr", { hasText: outsider });
     await row.getByText("External", { exact: true }).waitFor();
     await row.getByText("Invited", { exact: true }).waitFor();
+
+    // Withdrawn after a confirmation.
+    await row.getByRole("button", { name: `Remove ${outsider}` }).click();
+    const confirm = page.locator(".ant-popconfirm:visible");
+    await confirm.getByText(`Withdraw the invitation to ${outsider}?`).waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await page.getByText(`Invitation to ${outsider} withdrawn`).waitFor();
+    await until(() => team.locator("tbody tr", { hasText: outsider }).count()).toBe(0);
+  });
+
+  it("subscribes an address to the weekly insights, sends one now and removes it after a confirmation", async () => {
+    const reports = `reports-${stamp}@example.com`;
+    await page.goto(`${server.url}/apps/${appId}/team`);
+    const card = page.locator(".insights-card");
+    await card.getByText("No addresses yet: add one to receive the weekly insights report").waitFor();
+    // Required: the shared message on the field, nothing sent.
+    await card.getByRole("button", { name: "Add" }).click();
+    await card.getByText(messages.required).waitFor();
+    await card.getByLabel("E-mail").fill(reports);
+    await card.getByLabel("E-mail").press("Enter");
+    await page.getByText(`${reports} will receive the weekly insights`).waitFor();
+    await card.getByRole("cell", { name: reports, exact: true }).waitFor();
+    await card.getByRole("cell", { name: "Never" }).waitFor();
+    await expect(card.getByRole("switch", { name: `Weekly report to ${reports}` }).isChecked()).resolves.toBe(
+      true,
+    );
+
+    await card.getByRole("button", { name: `Send now to ${reports}` }).click();
+    await page.getByText(`Insights report sent to ${reports}`).waitFor();
+    await mailFromOutbox(reports, new RegExp(`${APP_NAME}: your weekly insights`));
+    // The card with a row passes axe too (its buttons' names start with their text).
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+
+    await card.getByRole("button", { name: `Remove ${reports}` }).click();
+    const confirm = page.locator(".ant-popconfirm:visible");
+    await confirm.getByText(`Stop e-mails to ${reports}?`).waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await card.getByText("No addresses yet: add one to receive the weekly insights report").waitFor();
   });
 });
 

@@ -27,6 +27,7 @@ import { downloadWithToken } from "./download.ts";
 import {
   contextEntries,
   csvFileName,
+  exportQuery,
   type FormDataRow,
   formColumns,
   type LeadRow,
@@ -170,9 +171,11 @@ function LeadsTab({ appId }: { appId: string }) {
             setPage((p) => ({ ...p, current: 1 }));
           }}
         />
+        {/* The export holds what the list shows: the same search and dates. */}
         <Export
-          path={`/apps/${appId}/leads/csv`}
+          path={`/apps/${appId}/leads/csv${exportQuery(query)}`}
           fileName={() => csvFileName(appName, "leads", new Date())}
+          label={filtered ? "Export these leads" : "Export CSV"}
         />
       </Space>
       {list.error ? (

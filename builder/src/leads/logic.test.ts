@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   contextEntries,
   csvFileName,
+  exportQuery,
   fileSlug,
   formColumns,
   leadContact,
@@ -74,6 +75,11 @@ describe("form data", () => {
       ["Screen name", "Specials"],
     ]);
     expect(contextEntries(null)).toEqual([]);
+  });
+  it("exports what the list shows: its search and dates, not its page", () => {
+    const list = { skip: 50, take: 50, q: "a&b", from: "2026-11-01T00:00:00.000Z" };
+    expect(exportQuery(list)).toBe("?q=a%26b&from=2026-11-01T00%3A00%3A00.000Z");
+    expect(exportQuery({})).toBe("");
   });
   it("shows values as text", () => {
     expect(valueText(["a", "b"])).toBe("a, b");

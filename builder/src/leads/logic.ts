@@ -41,6 +41,14 @@ export function csvFileName(appName: string, what: string, now: Date): string {
   return `${fileSlug(appName)}-${fileSlug(what)}-${day}.csv`;
 }
 
+/** The leads CSV's query string: the list's search and dates, without its page ("" when none). */
+export function exportQuery(list: { q?: string; from?: string; to?: string }): string {
+  const p = new URLSearchParams();
+  for (const key of ["q", "from", "to"] as const) if (list[key]) p.set(key, list[key]);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
 /** Where a lead came from, as the table says it: the offer, else the form, else its source. */
 export function leadOrigin(lead: LeadRow): string {
   if (lead.offer?.title) return lead.offer.title;

@@ -373,7 +373,7 @@ function InsightsCard({ appId }: { appId: string }) {
                     size="small"
                     loading={sendNow.isPending && sendNow.variables === s.email}
                     onClick={() => sendNow.mutate(s.email)}
-                    aria-label={`Send insights now to ${s.email}`}
+                    aria-label={`Send now to ${s.email}`}
                   >
                     Send now
                   </Button>
