@@ -38,6 +38,7 @@ let pushService: https.Server;
 let pushServiceUrl: string;
 
 const COUPONS = crypto.randomUUID();
+const message = "Your oil change special is waiting";
 const definition = {
   name: "Push Motors",
   theme: { layout: "SingleRow", rowFeatureCount: 4 },
@@ -135,7 +136,6 @@ describe("web push in the widget", () => {
   let userId: string;
   let pushId: string;
   let notificationId: string;
-  const message = "Your oil change special is waiting";
 
   it("subscribes, receives the sender's encrypted push through the worker, counts it and opens it from the inbox", async () => {
     context = await browser.newContext();
@@ -335,6 +335,111 @@ describe("web push in the widget", () => {
       (await api<{ counts: { opened: number } }>("GET", `/apps/${appId}/push-notifications/${pushId}`)).counts
         .opened,
     ).toBe(1);
+    await context.close();
+  });
+});
+
+describe("location alerts in the widget", () => {
+  it("asks for nothing on load; once turned on, entering an active geofence delivers its message once", async () => {
+    const fence = await api<{ id: string }>("POST", `/apps/${appId}/geofences`, {
+      name: "Showroom",
+      message: "Welcome to the showroom: coffee is on us",
+      shape: "circle",
+      location: { lat: 40, lng: -75, radius: 1, radiusUnit: "km" },
+      apps: [appId],
+    });
+    // The widget's app carries it.
+    const mobileApp = await api<{ definition: { geofences?: { id: string }[] } }>(
+      "GET",
+      "/mobile/app",
+      undefined,
+      {
+        "x-app": appId,
+      },
+    );
+    expect(mobileApp.definition.geofences?.map((g) => g.id)).toEqual([fence.id]);
+    const context = await browser.newContext();
+    // The location is granted to the site, but nothing watches it until the visitor turns the alerts on.
+    await context.grantPermissions(["geolocation"], { origin: server.url });
+    await context.setGeolocation({ latitude: 45, longitude: -75 });
+    await context.addInitScript(() => {
+      const geo = navigator.geolocation;
+      const watch = geo.watchPosition.bind(geo);
+      const counted = window as unknown as { watches: number; positions: number[][] };
+      counted.watches = 0;
+      counted.positions = [];
+      geo.watchPosition = (success, ...rest) => {
+        counted.watches++;
+        return watch(
+          (p) => {
+            counted.positions.push([p.coords.latitude, p.coords.longitude]);
+            success(p);
+          },
+          ...rest,
+        );
+      };
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const entered: { url: string; body: { userId: string; lat: number; lng: number } }[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/enter")) entered.push({ url: r.url(), body: r.postDataJSON() });
+    });
+    await page.goto(`${server.url}/demo/${appId}`);
+    const w = widget(page);
+    await w.locator(".ba-name").waitFor();
+    await w.locator(".ba-bell").click();
+    const turnOn = w.getByRole("button", { name: "Turn on location alerts", exact: true });
+    await turnOn.waitFor();
+    await expect(page.evaluate(() => (window as unknown as { watches: number }).watches)).resolves.toBe(0);
+
+    // Outside the geofence: watching, nothing reported.
+    await turnOn.click();
+    await w.getByRole("button", { name: "Turn off location alerts", exact: true }).waitFor();
+    await expect(page.evaluate(() => (window as unknown as { watches: number }).watches)).resolves.toBe(1);
+    // Inside: reported once, and the message lands in the inbox.
+    await context.setGeolocation({ latitude: 40.001, longitude: -75.001 });
+    await waitFor(async () =>
+      expect(await w.locator(".ba-notification .ba-card-title").allTextContents()).toEqual([
+        "Welcome to the showroom: coffee is on us",
+      ]),
+    );
+    const userId = await page.evaluate(
+      (id) => JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}").userId as string,
+      appId,
+    );
+    expect(entered).toEqual([
+      {
+        url: `${server.url}/api/mobile/geofences/${fence.id}/enter`,
+        body: { userId, lat: 40.001, lng: -75.001 },
+      },
+    ]);
+    // Leaving and entering again in the same occurrence reports nothing more.
+    await context.setGeolocation({ latitude: 45, longitude: -75 });
+    await context.setGeolocation({ latitude: 40, longitude: -75 });
+    // The widget's watch was told both positions (the last two it saw), and reported nothing more.
+    await waitFor(async () =>
+      expect(
+        (await page.evaluate(() => (window as unknown as { positions: number[][] }).positions)).slice(-2),
+      ).toEqual([
+        [45, -75],
+        [40, -75],
+      ]),
+    );
+    expect(entered).toHaveLength(1);
+
+    // A later visit resumes the alerts the visitor turned on (the location is granted), reporting nothing new.
+    await page.reload();
+    await widget(page).locator(".ba-name").waitFor();
+    await widget(page).locator(".ba-bell").click();
+    await widget(page).getByRole("button", { name: "Turn off location alerts", exact: true }).waitFor();
+    await waitFor(async () =>
+      expect(await page.evaluate(() => (window as unknown as { watches: number }).watches)).toBe(1),
+    );
+    expect(entered).toHaveLength(1);
+    await expect(widget(page).locator(".ba-notification .ba-card-title").allTextContents()).resolves.toEqual([
+      "Welcome to the showroom: coffee is on us",
+    ]);
     await context.close();
   });
 });
