@@ -128,8 +128,8 @@ export async function mailInsights(
 }
 
 /**
- * The weekly run: every insights subscription of every app whose report for the week before `now` has not
- * gone out. Each (app, address, week) is claimed by moving last_sent_at in one UPDATE before mailing, so a
+ * The weekly run: every insights subscription of every app (not discontinued) whose report for the week
+ * before `now` has not gone out. Each (app, address, week) is claimed by moving last_sent_at in one UPDATE before mailing, so a
  * second run or a retried job sends nothing twice; a failed send gives the claim back for the retry.
  */
 export async function sendWeeklyInsights(db: Db, mailer: Mailer, now: Date): Promise<number> {
@@ -141,6 +141,8 @@ export async function sendWeeklyInsights(db: Db, mailer: Mailer, now: Date): Pro
       and(
         eq(emailSubscriptions.insightsReport, true),
         sql`(${emailSubscriptions.lastSentAt} is null or ${emailSubscriptions.lastSentAt} < ${week.to.toISOString()})`,
+        // A discontinued app's team gets no more reports.
+        sql`exists (select 1 from apps a where a.id = ${emailSubscriptions.appId} and a.status <> 'Inactive')`,
       ),
     );
   let sent = 0;

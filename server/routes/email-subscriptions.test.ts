@@ -250,6 +250,18 @@ describe("the weekly insights job", () => {
     ]);
     expect(mailsTo("weekly@dealer.example")[0].text).toContain("Leads: 1\n");
     expect(mailsTo("quiet@dealer.example")).toEqual([]);
+
+    // A discontinued app's subscribers get no more reports.
+    outbox.length = 0;
+    await sql("update apps set status = 'Inactive' where id = $1", [appB]);
+    try {
+      await run(week(1.5));
+      await run(week(2.1));
+      expect(mailsTo("bravo@other.example")).toEqual([]);
+      expect(mailsTo("weekly@dealer.example")).toHaveLength(1);
+    } finally {
+      await sql("update apps set status = 'Active' where id = $1", [appB]);
+    }
   });
 
   it("gives a failed send back for the retry, which sends only that one", async () => {
