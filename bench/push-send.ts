@@ -117,12 +117,17 @@ try {
     const pipelineMs = performance.now() - t0;
     const received = (await stats(child)) - before;
     const [occ] = (
-      await app.database.execute("select targeted, sent, failed from push_occurrences where push_id = $1", [
-        rows[0].id,
-      ])
+      await app.database.execute(
+        `select o.targeted, o.sent, o.failed,
+           extract(epoch from (select min(sent_at) from push_deliveries where occurrence_id = o.id) - o.created_at) as fan_out_s,
+           extract(epoch from (select max(sent_at) - min(sent_at) from push_deliveries where occurrence_id = o.id)) as sending_s
+         from push_occurrences o where o.push_id = $1`,
+        [rows[0].id],
+      )
     ).rows;
+    const sendingMs = Number(occ.sending_s) * 1000;
     console.log(
-      `whole pipeline on ${app.database.engine} (fan-out, claim, send, record): ${occ.sent} of ${occ.targeted} sent (${received} received, ${occ.failed} failed) in ${(pipelineMs / 1000).toFixed(1)} s = ${perMinute(Number(occ.sent), pipelineMs)} per minute`,
+      `whole pipeline on ${app.database.engine} (fan-out, claim, send, record): ${occ.sent} of ${occ.targeted} sent (${received} received, ${occ.failed} failed) in ${(pipelineMs / 1000).toFixed(1)} s = ${perMinute(Number(occ.sent), pipelineMs)} per minute; fan-out ${Number(occ.fan_out_s).toFixed(1)} s, then sending ${(sendingMs / 1000).toFixed(1)} s = ${perMinute(Number(occ.sent), sendingMs)} per minute`,
     );
   } finally {
     await app.close();

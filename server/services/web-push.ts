@@ -158,9 +158,17 @@ export class WebPushSender {
   private readonly perOrigin: number;
   private readonly timeoutMs: number;
 
+  /**
+   * One TLS context with the extra CA for every connection. (Passing `ca` to the agent instead costs a new
+   * context per connection and the whole certificate list in the agent's pool key on every request.)
+   */
+  private readonly secureContext?: tls.SecureContext;
+
   constructor(private readonly options: WebPushSenderOptions = {}) {
     this.perOrigin = options.perOriginConcurrency ?? 100;
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    if (options.ca)
+      this.secureContext = tls.createSecureContext({ ca: [...tls.rootCertificates, String(options.ca)] });
   }
 
   private agent(url: URL): http.Agent {
@@ -171,7 +179,7 @@ export class WebPushSender {
         url.protocol === "https:"
           ? new https.Agent({
               ...common,
-              ...(this.options.ca ? { ca: [...tlsRootCertificates(), String(this.options.ca)] } : {}),
+              ...(this.secureContext ? { secureContext: this.secureContext } : {}),
             })
           : new http.Agent(common);
       this.agents.set(url.origin, agent);
@@ -291,9 +299,6 @@ function retryAfter(value: string | undefined): number | undefined {
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
-
-/** Node's bundled roots, so an extra CA adds to them instead of replacing them. */
-const tlsRootCertificates = (): string[] => [...tls.rootCertificates];
 
 /** The CA file of PUSH_CA_FILE, read once per path. */
 const caFiles = new Map<string, string>();
