@@ -63,7 +63,7 @@ try {
       const res = await app.inject(request(payload));
       const ms = performance.now() - start;
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
-      (times[name] ??= []).push(ms);
+      times[name] = [...(times[name] ?? []), ms];
       all.push(ms);
     }
   const pct = (xs: number[], p: number) => {
