@@ -1,7 +1,7 @@
 import path from "node:path";
 import pino from "pino";
 import { configFromEnv } from "./config.ts";
-import { openDatabase } from "./db/connect.ts";
+import { type Database, openDatabase } from "./db/connect.ts";
 import { BossQueue } from "./jobs/boss.ts";
 import { jobs } from "./jobs/index.ts";
 import { configureSecretsKey } from "./services/crypto-box.ts";
@@ -21,10 +21,25 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: path.join(config.dataDir, "pglite"),
-});
+/**
+ * Several workers (and API nodes) starting together each apply pending migrations; when two apply the same
+ * one at once, one fails with "already exists". It opens again once the other has committed.
+ */
+async function open(): Promise<Database> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: path.join(config.dataDir, "pglite"),
+      });
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      log.warn({ err, attempt }, "opening the database failed (another node migrating?); trying again");
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+const database = await open();
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, log);
 const queue = new BossQueue({
   database,
