@@ -2,6 +2,9 @@ import type { WidgetClient } from "./client.ts";
 import { openedFromUrl, type PushMessage } from "./push-payload.ts";
 import type { NotificationItem } from "./views/types.ts";
 
+/** How often an open, visible page asks for new entries when no push tells it. */
+const POLL_MS = 5 * 60_000;
+
 export interface InboxState {
   /** Newest first, as the server lists them (at most 100). */
   items: NotificationItem[];
@@ -26,7 +29,8 @@ const toItem = (i: {
  * again when the service worker says a push arrived, when the page becomes visible and when the user
  * changes. Opening an entry marks it read at once and records the open (PUT .../opened); an entry opened
  * from a system notification (the service worker's message, or the page address it opened) is opened the
- * same way and handed to the views as `opened`. Part of the runtime chunk.
+ * same way and handed to the views as `opened`. A visible page also asks every 5 minutes (browsers on the
+ * fallback token get no push). Part of the runtime chunk.
  */
 export function createInbox(appId: string, client: WidgetClient, user: InboxUser) {
   let state: InboxState = { items: [], unread: 0, opened: null };
@@ -85,6 +89,8 @@ export function createInbox(appId: string, client: WidgetClient, user: InboxUser
   const onVisible = () => {
     if (document.visibilityState === "visible") void refresh();
   };
+  // Browsers without web push (the fallback token) learn of new entries by asking now and then.
+  let poll: ReturnType<typeof setInterval> | undefined;
 
   return {
     get: () => state,
@@ -99,6 +105,9 @@ export function createInbox(appId: string, client: WidgetClient, user: InboxUser
       // Messages to a page the worker does not control wait until the page says it listens.
       navigator.serviceWorker?.startMessages?.();
       document.addEventListener("visibilitychange", onVisible);
+      poll = setInterval(() => {
+        if (document.visibilityState === "visible") void refresh();
+      }, POLL_MS);
       const opened = openedFromUrl(location.href);
       if (opened) {
         // The worker opened this page for an entry: open it once, and keep the address clean for reloads.
@@ -109,6 +118,7 @@ export function createInbox(appId: string, client: WidgetClient, user: InboxUser
     stop() {
       navigator.serviceWorker?.removeEventListener("message", onMessage);
       document.removeEventListener("visibilitychange", onVisible);
+      clearInterval(poll);
       generation++;
     },
   };
