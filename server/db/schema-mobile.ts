@@ -43,6 +43,9 @@ export const endUsers = pgTable(
   (t) => [
     uniqueIndex("end_users_app_email_idx").on(t.appId, t.email).where(sql`email_verified`),
     uniqueIndex("end_users_app_phone_idx").on(t.appId, t.phone).where(sql`phone_verified`),
+    // The console's customers table pages an app's users newest first, or by name (issue 14's 100,000 users).
+    index("end_users_app_created_idx").on(t.appId, t.createdAt, t.id),
+    index("end_users_app_name_idx").on(t.appId, sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -69,15 +72,20 @@ export const endUserCodes = pgTable(
 );
 
 /** Widget sessions: the bearer token proving "I am this end user of this app"; only its SHA-256 is kept. */
-export const endUserSessions = pgTable("end_user_sessions", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  endUserId: uuid("end_user_id")
-    .notNull()
-    .references(() => endUsers.id, { onDelete: "cascade" }),
-  tokenHash: text("token_hash").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-});
+export const endUserSessions = pgTable(
+  "end_user_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endUserId: uuid("end_user_id")
+      .notNull()
+      .references(() => endUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  // A customer's last sign-in (the customers table) without reading every session.
+  (t) => [index("end_user_sessions_user_idx").on(t.endUserId, t.createdAt)],
+);
 
 /** An end user's vehicles in the order they listed them (spec §3 Vehicle). */
 export const endUserVehicles = pgTable(
