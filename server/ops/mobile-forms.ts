@@ -33,7 +33,8 @@ export async function submitForm(db: Db, mailer: Mailer, appId: string, input: F
     const v = input.values[f.name];
     if (typeof v === "boolean" || (typeof v === "string" && v.trim())) values[f.name] = v;
   }
-  if (!Object.keys(values).length) throw new MobileError("FormEmpty");
+  // An unchecked box alone is no submission: at least one field must be filled in (the widget says which).
+  if (!Object.values(values).some((v) => v !== false)) throw new MobileError("FormEmpty");
 
   const first = (type: FormField["type"], name?: RegExp) =>
     text(

@@ -107,6 +107,10 @@ describe("POST /mobile/users/{userId}/form-data", () => {
     const empty = await submit({ featureId: FORM_ID, values: { "Full name": "  " } });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("value can't be empty");
+    // An unchecked box is no answer: a form of spaces and an unchecked box is as empty.
+    const unchecked = await submit({ featureId: FORM_ID, values: { "Full name": " ", "Call me": false } });
+    expect(unchecked.status).toBe(400);
+    expect(unchecked.body.error.message).toBe("value can't be empty");
     expect(
       (
         await submit(

@@ -171,6 +171,15 @@ describe("web link", () => {
   });
 });
 
+/** Types into a field as a person would (React's onChange listens to input events). */
+async function type(input: HTMLInputElement, text: string) {
+  const { act } = await import("react");
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, text);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
 describe("custom form", () => {
   const fields = [
     { name: "Name", type: "Text" },
@@ -240,10 +249,31 @@ describe("custom form", () => {
       .mockResolvedValueOnce(undefined)
       .mockRejectedValueOnce(new Error("Network Error"));
     view = await open({ type: "Form", title: "Quote", fields: fields.slice(0, 2) }, { onSubmitForm });
+    await type(view.$("input[type=text]") as HTMLInputElement, "Ann");
     await view.click(view.button("Submit"));
     expect(view.$(".ba-message-success")?.textContent).toContain("Thank you!");
+    await type(view.$("input[type=text]") as HTMLInputElement, "Ann");
     await view.click(view.button("Submit"));
     expect(view.$(".ba-message-danger .ba-message-title")?.textContent).toBe("Network Error");
     expect(view.$(".ba-message-danger")?.getAttribute("role")).toBe("alert");
+  });
+
+  it("names the first field of an empty form, sends nothing, and clears the error once a field changes", async () => {
+    const onSubmitForm = vi.fn();
+    view = await open(
+      { type: "Form", title: "Quote", fields: [fields[0], fields[7]] },
+      { onSubmitForm, lang: "es" },
+    );
+    await view.click(view.button("Enviar"));
+    expect(onSubmitForm).not.toHaveBeenCalled();
+    const name = view.$("input[type=text]") as HTMLInputElement;
+    expect(view.$(".ba-field .ba-error")?.textContent).toBe("Name: el valor no puede estar vacío");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(name.getAttribute("aria-describedby")).toBe(view.$(".ba-field .ba-error")?.id);
+    expect(document.activeElement).toBe(name);
+    await type(name, "Ann");
+    expect(view.$(".ba-field .ba-error")).toBeNull();
+    await view.click(view.button("Enviar"));
+    expect(onSubmitForm).toHaveBeenCalledWith(expect.anything(), { Name: "Ann", Subscribe: false });
   });
 });

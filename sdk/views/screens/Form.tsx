@@ -25,24 +25,42 @@ const SUPPORTED = new Set<string>([
 export const supportedFields = (fields: FormField[] | undefined): FormField[] =>
   (fields ?? []).filter((f) => SUPPORTED.has(f.type));
 
+/** Whether a value counts as filled: checked, or text other than spaces (the server's rule too). */
+const isFilled = (v: string | boolean | undefined) =>
+  v === true || (typeof v === "string" && v.trim() !== "");
+
 function Field({
   field,
   value,
   onChange,
+  error,
 }: {
   field: FormField;
   value: string | boolean | undefined;
   onChange: (v: string | boolean) => void;
+  /** The field's error, shown under it and announced (the empty form's first field). */
+  error?: string;
 }) {
   const { t } = useView();
   const id = useId();
   const hintId = `${id}-hint`;
-  const hint = field.description ? (
-    <span id={hintId} className="ba-field-hint">
-      {field.description}
-    </span>
-  ) : null;
-  const described = field.description ? hintId : undefined;
+  const errorId = `${id}-error`;
+  const hint = (
+    <>
+      {field.description ? (
+        <span id={hintId} className="ba-field-hint">
+          {field.description}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="ba-field-hint ba-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+  const described =
+    [field.description ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   if (field.type === "Checkbox")
     return (
       <div className="ba-field ba-field-check">
@@ -51,6 +69,7 @@ function Field({
           type="checkbox"
           checked={value === true}
           aria-describedby={described}
+          aria-invalid={error ? true : undefined}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
         <label htmlFor={id}>{field.name}</label>
@@ -65,6 +84,7 @@ function Field({
         id={id}
         value={text}
         aria-describedby={described}
+        aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.currentTarget.value)}
       >
         <option value="">{t("form.choose")}</option>
@@ -84,6 +104,7 @@ function Field({
         rows={4}
         value={text}
         aria-describedby={described}
+        aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.currentTarget.value)}
       />
     );
@@ -94,6 +115,7 @@ function Field({
         type={INPUT_TYPES[field.type]}
         value={text}
         aria-describedby={described}
+        aria-invalid={error ? true : undefined}
         autoComplete={field.type === "Email" ? "email" : field.type === "Phone" ? "tel" : undefined}
         onChange={(e) => onChange(e.currentTarget.value)}
       />
@@ -115,10 +137,17 @@ export function FormScreen({ feature }: { feature: AnyFeature }) {
   const { t, onSubmitForm } = useView();
   const fields = supportedFields(feature.fields as FormField[] | undefined);
   const [values, setValues] = useState<Record<number, string | boolean>>({});
+  // An empty form is never sent (the server refuses it too): its first field says so and takes the focus.
+  const [emptyError, setEmptyError] = useState(false);
   const { busy, run, message } = useSubmit(t("form.thanks"));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!onSubmitForm) return;
+    if (fields.length && !fields.some((_, i) => isFilled(values[i]))) {
+      setEmptyError(true);
+      (e.currentTarget as HTMLFormElement).querySelector<HTMLElement>("input, textarea, select")?.focus();
+      return;
+    }
     const byName: Record<string, string | boolean> = {};
     fields.forEach((f, i) => {
       byName[f.name] = values[i] ?? (f.type === "Checkbox" ? false : "");
@@ -136,7 +165,11 @@ export function FormScreen({ feature }: { feature: AnyFeature }) {
             key={i}
             field={f}
             value={values[i]}
-            onChange={(v) => setValues((old) => ({ ...old, [i]: v }))}
+            onChange={(v) => {
+              setEmptyError(false);
+              setValues((old) => ({ ...old, [i]: v }));
+            }}
+            error={emptyError && i === 0 ? t("form.empty", { name: f.name }) : undefined}
           />
         ))}
         <button type="submit" className="ba-button" disabled={busy} aria-busy={busy}>
