@@ -21,6 +21,7 @@ import { type RunningServer, startServer } from "./server.ts";
  * it, opening it from the inbox opens the coupon and records the open; the worker's click and a page
  * opened for an entry open it too.
  */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const ece = createRequire(import.meta.url)("http_ece") as {
   decrypt(body: Buffer, params: { version: "aes128gcm"; privateKey: unknown; authSecret: string }): Buffer;
 };
@@ -124,6 +125,23 @@ afterAll(async () => {
 /** Waits for a condition the page reaches on its own (lazy chunks, the runtime, the worker's messages). */
 const waitFor = <T>(check: () => T | Promise<T>, options: { timeout?: number; interval?: number } = {}) =>
   vi.waitFor(check, { timeout: 15_000, interval: 100, ...options });
+
+/** axe-core's serious and critical findings inside the widget. */
+async function seriousViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: {
+          run: (ctx: unknown) => Promise<{ violations: { id: string; impact: string; help: string }[] }>;
+        };
+      }
+    ).axe.run({ include: [["brand-app"]] }),
+  );
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help}`);
+}
 
 const widget = (page: Page) => page.locator("brand-app");
 const screenOf = (w: Locator) =>
@@ -414,6 +432,8 @@ describe("location alerts in the widget", () => {
         body: { userId, lat: 40.001, lng: -75.001 },
       },
     ]);
+    // The list with its unread entry and both switches passes axe.
+    expect(await seriousViolations(page)).toEqual([]);
     // Leaving and entering again in the same occurrence reports nothing more.
     await context.setGeolocation({ latitude: 45, longitude: -75 });
     await context.setGeolocation({ latitude: 40, longitude: -75 });
