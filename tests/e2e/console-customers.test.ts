@@ -392,6 +392,15 @@ describe("console: team", () => {
     const member = team.locator("tbody tr", { hasText: manager });
     await member.getByText("Manny Ager", { exact: false }).waitFor();
     await expect(member.getByText("Invited", { exact: true }).count()).resolves.toBe(0);
+
+    // The owner changes their role.
+    const changed = page.waitForResponse(
+      (r) => r.url().endsWith("/role/Service") && r.request().method() === "POST",
+    );
+    await member.getByRole("combobox", { name: `Role of ${manager}` }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Service"]').click();
+    expect((await changed).status()).toBe(200);
+    await page.getByText(`${manager} is now Service`).waitFor();
   });
 
   it("an address outside the owner's domain asks for a confirmation and shows as external", async () => {
