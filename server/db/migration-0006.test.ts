@@ -156,17 +156,37 @@ beforeAll(async () => {
       // 4-5: no message, no readable time: not moved.
       { id: "p4", message: "", scheduleTime: "2099-01-01T00:00:00Z" },
       { id: "p5", message: "When?", scheduleTime: "next week" },
+      // 6: a date shaped right that is no date: not moved (the cast used to stop the whole upgrade).
+      { id: "p6", message: "Leap", scheduleTime: "2026-02-30T10:00:00Z" },
     ],
   };
   const definitionB = {
     name: "Bravo",
     features,
-    geofences: [{ id: COPIED, name: "Copied", message: "Copy", location: { lat: 0, lng: 0, radius: 1 } }],
+    geofences: [
+      { id: COPIED, name: "Copied", message: "Copy", location: { lat: 0, lng: 0, radius: 1 } },
+      // 2: values no cast can read: moved without them (no dates, not silent, no delay).
+      {
+        id: "b2",
+        name: "Feb",
+        message: "Bad values",
+        silent: "maybe",
+        location: { lat: 1, lng: 1, radius: 1 },
+        startDate: "2026-02-30T00:00:00Z",
+        endDate: "2026-13-01",
+        recurrence: { type: "Weekly", endsBy: "2026-02-31" },
+        delayedMessage: { message: "Later", delayMinutes: 1e12 },
+      },
+      // 3-4: a latitude past any double, and one past the pole: not moved.
+      { id: "b3", name: "Huge", message: "Far", location: { lat: "__HUGE__", lng: 1, radius: 1 } },
+      { id: "b4", name: "Pole", message: "Cold", location: { lat: 95, lng: 1, radius: 1 } },
+    ],
     notifications: "not a list",
   };
   await engine.query(
     "insert into apps (id, slug, definition) values ($1, 'app-alpha', $2), ($3, 'app-bravo', $4)",
-    [A, JSON.stringify(definitionA), B, JSON.stringify(definitionB)],
+    // 1e400 is valid JSON that jsonb keeps as a number, but no JavaScript value writes it.
+    [A, JSON.stringify(definitionA), B, JSON.stringify(definitionB).replace('"__HUGE__"', "1e400")],
   );
   // A coupon of A, an offer since 0005: a push may share it.
   await engine.query("insert into offers (id, kind, owner_app_id, title) values ($1, 'coupon', $2, 'Oil')", [
@@ -204,7 +224,16 @@ describe("migration 0006: definitions' geofences and pushes move to their tables
       [A, "Geofence", derived(A, "geofence", 2)],
       [A, "Lot", LOT],
       [B, "Copied", derived(B, "geofence", 1)],
+      [B, "Feb", derived(B, "geofence", 2)],
     ]);
+    expect(fences.find((g) => g.name === "Feb")).toMatchObject({
+      silent: false,
+      starts: null,
+      ends: null,
+      ends_by: null,
+      delayed_message: "Later",
+      delay_minutes: null,
+    });
     expect(fences.find((g) => g.id === LOT)).toEqual({
       id: LOT,
       owner: A,
@@ -244,6 +273,7 @@ describe("migration 0006: definitions' geofences and pushes move to their tables
         { fence: derived(A, "geofence", 2), app: A, position: 1 },
         { fence: derived(A, "geofence", 3), app: A, position: 2 },
         { fence: derived(B, "geofence", 1), app: B, position: 0 },
+        { fence: derived(B, "geofence", 2), app: B, position: 1 },
         { fence: LOT, app: B, position: 1_000_000 },
       ].sort(
         (x, y) => x.app.localeCompare(y.app) || x.position - y.position || x.fence.localeCompare(y.fence),

@@ -218,6 +218,27 @@ ALTER TABLE "leads" ADD CONSTRAINT "leads_staff_member_id_staff_members_id_fk" F
 ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_staff_member_id_staff_members_id_fk" FOREIGN KEY ("staff_member_id") REFERENCES "public"."staff_members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Data: geofences and pushes stored inside app definitions move into their tables (ids kept when they are
 -- UUIDs used once, else derived from app and place, as 0005 did for offers); the definitions lose both lists.
+-- Stored definitions were never checked for these lists, so every value is read through a cast that answers
+-- null instead of failing ('2026-02-30', a latitude of 1e400, 'maybe' for a flag): one bad entry must not stop
+-- the upgrade. The helpers live in pg_temp and go with the session.
+CREATE FUNCTION pg_temp.try_timestamptz(v text) RETURNS timestamptz LANGUAGE plpgsql AS $$
+BEGIN
+  IF v !~ '^\d{4}-\d{2}-\d{2}' THEN RETURN NULL; END IF;
+  RETURN v::timestamptz;
+EXCEPTION WHEN others THEN RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION pg_temp.try_float(v jsonb) RETURNS double precision LANGUAGE plpgsql AS $$
+BEGIN
+  IF jsonb_typeof(v) <> 'number' THEN RETURN NULL; END IF;
+  RETURN (v #>> '{}')::double precision;
+EXCEPTION WHEN others THEN RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION pg_temp.try_int(v jsonb) RETURNS integer LANGUAGE plpgsql AS $$
+BEGIN
+  IF jsonb_typeof(v) <> 'number' THEN RETURN NULL; END IF;
+  RETURN (v #>> '{}')::numeric::integer;
+EXCEPTION WHEN others THEN RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE TEMP TABLE "moved_geofences" AS
 SELECT
   a."id" AS "app_id",
@@ -235,26 +256,25 @@ CROSS JOIN LATERAL jsonb_array_elements(
 ) WITH ORDINALITY AS e("g", "n")
 WHERE jsonb_typeof(e."g") = 'object'
   AND coalesce(e."g"->>'message', '') <> ''
-  AND jsonb_typeof(e."g"->'location'->'lat') = 'number'
-  AND jsonb_typeof(e."g"->'location'->'lng') = 'number'
-  AND jsonb_typeof(e."g"->'location'->'radius') = 'number';--> statement-breakpoint
+  AND pg_temp.try_float(e."g"->'location'->'lat') BETWEEN -90 AND 90
+  AND pg_temp.try_float(e."g"->'location'->'lng') BETWEEN -180 AND 180
+  AND pg_temp.try_float(e."g"->'location'->'radius') > 0;--> statement-breakpoint
 INSERT INTO "geofences" ("id", "owner_app_id", "name", "message", "silent", "lat", "lng", "radius", "radius_unit",
   "cta_text", "cta_link", "starts_at", "ends_at", "recurrence_type", "recurrence_ends_by", "delayed_message",
   "delay_minutes", "filters")
 SELECT
   m."geofence_id", m."app_id", coalesce(nullif(m."g"->>'name', ''), 'Geofence'), m."g"->>'message',
-  coalesce((m."g"->>'silent')::boolean, false),
-  (m."g"->'location'->>'lat')::double precision, (m."g"->'location'->>'lng')::double precision,
-  (m."g"->'location'->>'radius')::double precision,
+  coalesce(jsonb_typeof(m."g"->'silent') = 'boolean' AND (m."g"->'silent')::boolean, false),
+  pg_temp.try_float(m."g"->'location'->'lat'), pg_temp.try_float(m."g"->'location'->'lng'),
+  pg_temp.try_float(m."g"->'location'->'radius'),
   CASE WHEN m."g"->'location'->>'radiusUnit' IN ('km', 'mi', 'nmi') THEN m."g"->'location'->>'radiusUnit' ELSE 'km' END,
   m."g"->'callToAction'->>'text', m."g"->'callToAction'->>'link',
-  CASE WHEN (m."g"->>'startDate') ~ '^\d{4}-\d{2}-\d{2}' THEN (m."g"->>'startDate')::timestamptz END,
-  CASE WHEN (m."g"->>'endDate') ~ '^\d{4}-\d{2}-\d{2}' THEN (m."g"->>'endDate')::timestamptz END,
+  pg_temp.try_timestamptz(m."g"->>'startDate'),
+  pg_temp.try_timestamptz(m."g"->>'endDate'),
   m."g"->'recurrence'->>'type',
-  CASE WHEN (m."g"->'recurrence'->>'endsBy') ~ '^\d{4}-\d{2}-\d{2}' THEN (m."g"->'recurrence'->>'endsBy')::timestamptz END,
+  pg_temp.try_timestamptz(m."g"->'recurrence'->>'endsBy'),
   m."g"->'delayedMessage'->>'message',
-  CASE WHEN jsonb_typeof(m."g"->'delayedMessage'->'delayMinutes') = 'number'
-    THEN (m."g"->'delayedMessage'->>'delayMinutes')::numeric::integer END,
+  pg_temp.try_int(m."g"->'delayedMessage'->'delayMinutes'),
   CASE WHEN jsonb_typeof(m."g"->'filters') = 'object' THEN m."g"->'filters' ELSE '{}'::jsonb END
 FROM "moved_geofences" m;--> statement-breakpoint
 INSERT INTO "geofence_apps" ("geofence_id", "app_id", "position")
@@ -286,20 +306,20 @@ CROSS JOIN LATERAL jsonb_array_elements(
 ) WITH ORDINALITY AS e("p", "n")
 WHERE jsonb_typeof(e."p") = 'object'
   AND coalesce(e."p"->>'message', '') <> ''
-  AND (e."p"->>'scheduleTime') ~ '^\d{4}-\d{2}-\d{2}';--> statement-breakpoint
+  AND pg_temp.try_timestamptz(e."p"->>'scheduleTime') IS NOT NULL;--> statement-breakpoint
 -- A push whose time has passed is kept as history and not sent now (next_at stays null): sending months-old
 -- messages on upgrade would surprise everyone. Future ones are scheduled as they were meant to be.
 INSERT INTO "push_notifications" ("id", "owner_app_id", "message", "path", "schedule_time", "recurrence_type",
   "recurrence_ends_by", "audience", "share_coupon", "share_event", "next_at")
 SELECT
-  m."push_id", m."app_id", m."p"->>'message', m."p"->>'path', (m."p"->>'scheduleTime')::timestamptz,
+  m."push_id", m."app_id", m."p"->>'message', m."p"->>'path', pg_temp.try_timestamptz(m."p"->>'scheduleTime'),
   CASE WHEN m."p"->'recurrence'->>'type' IN ('None', 'Once', 'Daily', 'Weekly', 'BiWeekly', 'Monthly', 'Quarterly',
     'SemiAnnualy', 'Annualy') THEN m."p"->'recurrence'->>'type' ELSE 'Once' END,
-  CASE WHEN (m."p"->'recurrence'->>'endsBy') ~ '^\d{4}-\d{2}-\d{2}' THEN (m."p"->'recurrence'->>'endsBy')::timestamptz END,
+  pg_temp.try_timestamptz(m."p"->'recurrence'->>'endsBy'),
   m."p" - 'id' - 'apps' - 'message' - 'path' - 'scheduleTime' - 'recurrence' - 'shareCoupon' - 'shareEvent',
   (SELECT o."id" FROM "offers" o WHERE o."id"::text = lower(m."p"->>'shareCoupon')),
   (SELECT o."id" FROM "offers" o WHERE o."id"::text = lower(m."p"->>'shareEvent')),
-  CASE WHEN (m."p"->>'scheduleTime')::timestamptz > now() THEN (m."p"->>'scheduleTime')::timestamptz END
+  CASE WHEN pg_temp.try_timestamptz(m."p"->>'scheduleTime') > now() THEN pg_temp.try_timestamptz(m."p"->>'scheduleTime') END
 FROM "moved_pushes" m;--> statement-breakpoint
 INSERT INTO "push_notification_apps" ("push_id", "app_id")
 SELECT m."push_id", m."app_id" FROM "moved_pushes" m;--> statement-breakpoint
