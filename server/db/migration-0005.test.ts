@@ -119,8 +119,15 @@ beforeAll(async () => {
         hideDates: true,
         category: "Service",
       },
-      // 7: a date that is not one: no start.
-      { id: BAD_DATE, title: "Bad date", from: "tomorrow" },
+      // 7: dates that are not ones (one shaped like a date) and flags that are not booleans: none of them.
+      {
+        id: BAD_DATE,
+        title: "Bad date",
+        from: "tomorrow",
+        to: "2026-02-30T00:00:00Z",
+        personalized: "maybe",
+        hideDates: "yes-ish",
+      },
     ],
     events: [{ id: EVENT, title: "Ev", link: "https://x.example/ev", to: "2027-01-01T00:00:00Z" }],
   };
@@ -191,7 +198,12 @@ describe("migration 0005: coupons and events become offers", () => {
       link: null,
       personalized: false,
     });
-    expect(byId[BAD_DATE]).toMatchObject({ starts: null, ends: null });
+    expect(byId[BAD_DATE]).toMatchObject({
+      starts: null,
+      ends: null,
+      personalized: false,
+      hide_dates: false,
+    });
     expect(byId[EVENT]).toMatchObject({
       kind: "event",
       link: "https://x.example/ev",

@@ -157,6 +157,14 @@ CREATE UNIQUE INDEX "loyalty_cards_open_idx" ON "loyalty_cards" USING btree ("ap
 CREATE INDEX "loyalty_cards_user_idx" ON "loyalty_cards" USING btree ("app_id","end_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "loyalty_stamps_card_idx" ON "loyalty_stamps" USING btree ("card_id","created_at");--> statement-breakpoint
 CREATE INDEX "points_entries_user_idx" ON "points_entries" USING btree ("app_id","end_user_id","created_at");--> statement-breakpoint
+-- Stored definitions were never checked for these lists, so dates and flags are read through casts that answer
+-- null instead of failing ('2026-02-30', 'maybe'): one bad entry must not stop the upgrade (0006 uses the same).
+CREATE OR REPLACE FUNCTION pg_temp.try_timestamptz(v text) RETURNS timestamptz LANGUAGE plpgsql AS $$
+BEGIN
+  IF v !~ '^\d{4}-\d{2}-\d{2}' THEN RETURN NULL; END IF;
+  RETURN v::timestamptz;
+EXCEPTION WHEN others THEN RETURN NULL;
+END $$;--> statement-breakpoint
 -- Coupons and events move out of apps.definition into offers (issue 12). An offer keeps its id when that id is
 -- a UUID used by one app only; otherwise (a copied definition, a malformed id) it gets one derived from the app,
 -- the kind and its place, so running this on any data set is deterministic. Order in the app = order in the array.
@@ -182,10 +190,10 @@ INSERT INTO "offers" ("id", "kind", "owner_app_id", "title", "description", "ima
   "personalized", "hide_dates", "link", "category")
 SELECT
   m."offer_id", m."kind", m."app_id", m."c"->>'title', m."c"->>'description', m."c"->>'image',
-  CASE WHEN (m."c"->>'from') ~ '^\d{4}-\d{2}-\d{2}' THEN (m."c"->>'from')::timestamptz END,
-  CASE WHEN (m."c"->>'to') ~ '^\d{4}-\d{2}-\d{2}' THEN (m."c"->>'to')::timestamptz END,
-  coalesce((m."c"->>'personalized')::boolean, false),
-  coalesce((m."c"->>'hideDates')::boolean, false),
+  pg_temp.try_timestamptz(m."c"->>'from'),
+  pg_temp.try_timestamptz(m."c"->>'to'),
+  coalesce(jsonb_typeof(m."c"->'personalized') = 'boolean' AND (m."c"->'personalized')::boolean, false),
+  coalesce(jsonb_typeof(m."c"->'hideDates') = 'boolean' AND (m."c"->'hideDates')::boolean, false),
   CASE WHEN m."kind" = 'event' THEN m."c"->>'link' END,
   m."c"->>'category'
 FROM "moved_offers" m;--> statement-breakpoint

@@ -221,19 +221,19 @@ ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_staff_member_id_staff_memb
 -- Stored definitions were never checked for these lists, so every value is read through a cast that answers
 -- null instead of failing ('2026-02-30', a latitude of 1e400, 'maybe' for a flag): one bad entry must not stop
 -- the upgrade. The helpers live in pg_temp and go with the session.
-CREATE FUNCTION pg_temp.try_timestamptz(v text) RETURNS timestamptz LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION pg_temp.try_timestamptz(v text) RETURNS timestamptz LANGUAGE plpgsql AS $$
 BEGIN
   IF v !~ '^\d{4}-\d{2}-\d{2}' THEN RETURN NULL; END IF;
   RETURN v::timestamptz;
 EXCEPTION WHEN others THEN RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION pg_temp.try_float(v jsonb) RETURNS double precision LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION pg_temp.try_float(v jsonb) RETURNS double precision LANGUAGE plpgsql AS $$
 BEGIN
   IF jsonb_typeof(v) <> 'number' THEN RETURN NULL; END IF;
   RETURN (v #>> '{}')::double precision;
 EXCEPTION WHEN others THEN RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION pg_temp.try_int(v jsonb) RETURNS integer LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION pg_temp.try_int(v jsonb) RETURNS integer LANGUAGE plpgsql AS $$
 BEGIN
   IF jsonb_typeof(v) <> 'number' THEN RETURN NULL; END IF;
   RETURN (v #>> '{}')::numeric::integer;
