@@ -180,6 +180,14 @@ describe("console: customers", () => {
     await page.getByText("No customers match this search").waitFor();
   });
 
+  it("'Send push' on the table opens the composer with the search as the audience", async () => {
+    await page.goto(`${server.url}/apps/${appId}/customers?term=${encodeURIComponent("(555) 12")}`);
+    await until(customerNames).toEqual(["Alice Driver"]);
+    await page.getByRole("button", { name: "Send push" }).click();
+    await page.waitForURL(`${server.url}/apps/${appId}/push/add?term=${encodeURIComponent("(555) 12")}`);
+    await until(() => page.locator("#push-audience-term").inputValue()).toBe("(555) 12");
+  });
+
   it("opens the customer's page and edits a vehicle, which stays after a reload", async () => {
     await page.goto(`${server.url}/apps/${appId}/customers?term=${encodeURIComponent("(555) 12")}`);
     await page.getByRole("link", { name: "Alice Driver" }).click();
