@@ -59,7 +59,7 @@ export function createGeofenceWatch(
   opts: {
     fences: () => Geofence[] | undefined;
     user: () => { userId: string; token?: string };
-    onEntered: (answer: GeofenceEntered) => void;
+    onEntered: (answer: GeofenceEntered, geofenceId: string) => void;
     now?: () => Date;
   },
 ) {
@@ -121,7 +121,7 @@ export function createGeofenceWatch(
           token,
         );
         remember(key);
-        opts.onEntered(answer);
+        opts.onEntered(answer, id);
       } catch (e) {
         // Refused (not active, outside by the server's measure, not for this user): not asked again this
         // occurrence. A network failure is tried again at the next position.

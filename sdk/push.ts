@@ -81,6 +81,27 @@ export async function subscribePush(
   }
 }
 
+/**
+ * Shows a message of the app as a system notification through the widget's worker, where the visitor
+ * allowed notifications and the worker is registered (same origin); otherwise the inbox alone has it.
+ */
+export async function showOnDevice(
+  swUrl: string,
+  title: string,
+  body: string,
+  tag: string,
+): Promise<boolean> {
+  try {
+    if (typeof Notification === "undefined" || Notification.permission !== "granted") return false;
+    const registration = await navigator.serviceWorker?.getRegistration(new URL("./", swUrl).href);
+    if (!registration) return false;
+    await registration.showNotification(title, { body, tag });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** How long the browser's push service may take to hand out a subscription. */
 const SUBSCRIBE_TIMEOUT_MS = 30_000;
 

@@ -5,7 +5,7 @@ import type { WidgetClient } from "./client.ts";
 import type { BrandAppEmit } from "./events.ts";
 import { createGeofenceWatch } from "./geofence-watch.ts";
 import { createInbox } from "./inbox.ts";
-import { subscribePush } from "./push.ts";
+import { showOnDevice, subscribePush } from "./push.ts";
 
 /**
  * One widget instance, framework-free: the app store, the end user's account, analytics and push for one
@@ -48,8 +48,13 @@ export function createWidget(
       return s.status === "ready" ? s.app.definition.geofences : undefined;
     },
     user: endUser,
-    onEntered: (answer) => {
-      if (answer.delivered && !answer.silent) void inbox.refresh();
+    onEntered: (answer, geofenceId) => {
+      if (!answer.delivered || answer.silent) return;
+      void inbox.refresh();
+      // Also on the device, as a push would be (the page may be in the background).
+      const s = app.get();
+      const title = s.status === "ready" ? s.app.definition.name : "";
+      void showOnDevice(swUrl, title || "Notification", answer.message, `geofence:${geofenceId}`);
     },
   });
   const swUrl = `${apiBase || location.origin}/sdk/push-sw.js`;

@@ -358,7 +358,7 @@ describe("web push in the widget", () => {
 });
 
 describe("location alerts in the widget", () => {
-  it("asks for nothing on load; once turned on, entering an active geofence delivers its message once", async () => {
+  it("asks for nothing on load; once turned on, entering an active geofence delivers its message once, also on the device", async () => {
     const fence = await api<{ id: string }>("POST", `/apps/${appId}/geofences`, {
       name: "Showroom",
       message: "Welcome to the showroom: coffee is on us",
@@ -378,7 +378,7 @@ describe("location alerts in the widget", () => {
     expect(mobileApp.definition.geofences?.map((g) => g.id)).toEqual([fence.id]);
     const context = await browser.newContext();
     // The location is granted to the site, but nothing watches it until the visitor turns the alerts on.
-    await context.grantPermissions(["geolocation"], { origin: server.url });
+    await context.grantPermissions(["geolocation", "notifications"], { origin: server.url });
     await context.setGeolocation({ latitude: 45, longitude: -75 });
     await context.addInitScript(() => {
       const geo = navigator.geolocation;
@@ -403,9 +403,11 @@ describe("location alerts in the widget", () => {
     page.on("request", (r) => {
       if (r.url().endsWith("/enter")) entered.push({ url: r.url(), body: r.postDataJSON() });
     });
+    const workerStarted = context.waitForEvent("serviceworker");
     await page.goto(`${server.url}/demo/${appId}`);
     const w = widget(page);
     await w.locator(".ba-name").waitFor();
+    const worker = context.serviceWorkers()[0] ?? (await workerStarted);
     await w.locator(".ba-bell").click();
     const turnOn = w.getByRole("button", { name: "Turn on location alerts", exact: true });
     await turnOn.waitFor();
@@ -432,7 +434,27 @@ describe("location alerts in the widget", () => {
         body: { userId, lat: 40.001, lng: -75.001 },
       },
     ]);
-    // The list with its unread entry and both switches passes axe.
+    // Notifications are allowed: the device shows it too, through the widget's worker.
+    await waitFor(async () =>
+      expect(
+        await worker.evaluate(async () =>
+          (
+            await (
+              self as unknown as {
+                registration: { getNotifications(): Promise<{ title: string; body: string; tag: string }[]> };
+              }
+            ).registration.getNotifications()
+          ).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
+        ),
+      ).toEqual([
+        {
+          title: "Push Motors",
+          body: "Welcome to the showroom: coffee is on us",
+          tag: `geofence:${fence.id}`,
+        },
+      ]),
+    );
+    // The list with its unread entry and the switch passes axe.
     expect(await seriousViolations(page)).toEqual([]);
     // Leaving and entering again in the same occurrence reports nothing more.
     await context.setGeolocation({ latitude: 45, longitude: -75 });
