@@ -52,9 +52,46 @@ describe("demo customers seed", () => {
       { id: expect.any(String), email: DEMO_INSIGHTS_EMAIL, insightsReport: true, lastSentAt: null },
     ]);
 
+    // The customers who sent them: signed in, with vehicles, each lead on its customer's page.
+    const customers = await call(app, {
+      method: "POST",
+      url: `/api/apps/${appId}/users/search`,
+      headers: admin.headers,
+      payload: { sort: "name" },
+    });
+    expect(
+      customers.body.data.items.map(
+        (c: { name: string; vehicle?: { model: string }; vehicleCount: number }) => [
+          c.name,
+          c.vehicle?.model,
+          c.vehicleCount,
+        ],
+      ),
+    ).toEqual([
+      ["Marcus Reed", "Camry", 2],
+      ["Olivia Bennett", "RAV4", 1],
+      ["Priya Shah", "CR-V", 1],
+    ]);
+    expect(customers.body.data.items.every((c: { signedInAt: string | null }) => c.signedInAt)).toBe(true);
+    const priya = customers.body.data.items[2].id;
+    const page = await get(`users/${priya}`);
+    expect(page.body.data.leads.map((l: { comments: string }) => l.comments)).toEqual([
+      "Does the $25 off the oil change work for synthetic oil?",
+    ]);
+
     await seedCustomers(app.database.db, appId, DEMO_COUPON_IDS.oil);
     expect((await get("leads")).body.data.total).toBe(3);
     expect((await get("form-data")).body.data.total).toBe(2);
     expect((await get("email-subscriptions")).body.data).toHaveLength(1);
+    expect(
+      (
+        await call(app, {
+          method: "POST",
+          url: `/api/apps/${appId}/users/search`,
+          headers: admin.headers,
+          payload: {},
+        })
+      ).body.data.total,
+    ).toBe(3);
   });
 });
