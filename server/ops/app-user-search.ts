@@ -44,6 +44,16 @@ export async function searchAppUsers(
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
 
 /**
+ * The digits of a search term that looks like part of a phone number ("(555) 12" -> "55512"), else null:
+ * every search over phones compares digits only, however the term and the stored number were typed.
+ */
+export function phoneDigits(term: string): string | null {
+  const text = term.trim();
+  const digits = text.replace(/\D/g, "");
+  return PHONE_LIKE.test(text) && digits.length >= 2 ? digits : null;
+}
+
+/**
  * The console's customer search (and push audiences' `term`) as one condition over an end_users row: the
  * user's name or e-mail contains the term, or (for a term made of digits and phone separators) the phone
  * contains its digits, so "555 12" and "(555) 12" both find +15551234; or one of the user's vehicles has the
@@ -61,9 +71,8 @@ export function userSearchCondition(term: string, user: SQL = sql.raw(`"end_user
     sql`select u.id from end_users u where lower(u.name) like ${pattern}`,
     sql`select u.id from end_users u where lower(u.email) like ${pattern}`,
   ];
-  const digits = text.replace(/\D/g, "");
-  if (PHONE_LIKE.test(text) && digits.length >= 2)
-    branches.push(sql`select u.id from end_users u where u.phone like ${`%${digits}%`}`);
+  const digits = phoneDigits(text);
+  if (digits) branches.push(sql`select u.id from end_users u where u.phone like ${`%${digits}%`}`);
   branches.push(
     sql`select v.end_user_id from end_user_vehicles v where lower(v.vin) like ${pattern}`,
     ...vehicleNameBranches(pattern),

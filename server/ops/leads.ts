@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { LeadListQuery, LeadPage, LeadRow } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { formData, leads } from "../db/schema-mobile.ts";
@@ -6,7 +6,7 @@ import { offers } from "../db/schema-offers.ts";
 import { ApiError } from "../errors.ts";
 import type { Caller } from "../permissions.ts";
 import { toCsv } from "../services/csv.ts";
-import { likeEscaped } from "./app-user-search.ts";
+import { likeEscaped, phoneDigits } from "./app-user-search.ts";
 import { appForCaller, UUID } from "./apps.ts";
 import { formFieldOrder, orderedFieldNames } from "./form-data.ts";
 
@@ -18,12 +18,15 @@ function leadFilter(appId: string, q: Omit<LeadListQuery, "skip" | "take">): SQL
   const text = q.q?.trim();
   if (text) {
     const pattern = `%${likeEscaped(text)}%`;
+    const digits = phoneDigits(text);
     where.push(
       or(
         ilike(leads.name, pattern),
         ilike(leads.email, pattern),
         ilike(leads.phone, pattern),
         ilike(leads.comments, pattern),
+        // Leads keep phones as typed in forms ("+1 555 010 2030"): digits against digits.
+        ...(digits ? [sql`regexp_replace(${leads.phone}, '\D', '', 'g') like ${`%${digits}%`}`] : []),
       ) as SQL,
     );
   }

@@ -172,6 +172,8 @@ describe("leads", () => {
       (await get(`/api/apps/${appA}/leads?${query}`)).body.data.items.map((l: { name: string }) => l.name);
     expect(await names("q=squeak")).toEqual(["Ann Smith"]);
     expect(await names("q=0001111")).toEqual(["Bob Jones"]);
+    // Digits however typed, against the phone however stored.
+    expect(await names(`q=${encodeURIComponent("(555) 000-11")}`)).toEqual(["Bob Jones"]);
     expect(await names("q=100%25")).toEqual([]);
     expect(await names("from=2026-02-01T00:00:00Z")).toEqual(["Bob Jones", "Ann Smith"]);
     expect(await names("to=2026-03-01T10:00:00Z")).toEqual(["Cal Early"]);
