@@ -1,9 +1,23 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { audienceProperties } from "./audience.ts";
 import { atLeast, dateTime, stringEnum, uuid } from "./common.ts";
+import { messages } from "./messages.ts";
+import { URL_CHECK_MAX_LENGTH, URL_PATTERN } from "./patterns.ts";
 import { Recurrence } from "./recurrence.ts";
-import { sized } from "./text.ts";
-import { url } from "./url.ts";
+import { checkedString, sized } from "./text.ts";
+
+/**
+ * Where a push leads (the composer's Link): a web address under the one URL policy, or a screen of the app
+ * as `feature:{id}`, `coupon:{id}` or `event:{id}` (sdk/views/screens/notification-path.ts opens those).
+ * Anything else: "incorrect url".
+ */
+export const PUSH_PATH_PATTERN = `^(?:feature|coupon|event):[A-Za-z0-9_-]{1,100}$|${URL_PATTERN}`;
+const pushPath = (opts: { title: string }) =>
+  checkedString({ pattern: PUSH_PATH_PATTERN, errorMessage: messages.url }, opts, {
+    type: "string",
+    pattern: "\\S",
+    maxLength: URL_CHECK_MAX_LENGTH,
+  });
 
 /** A push notification (spec §3); status and scheduling rules are in core/status.ts and core/push.ts. */
 export const PushNotification = Type.Object(
@@ -11,7 +25,7 @@ export const PushNotification = Type.Object(
     id: Type.Optional(uuid({ title: "Id" })),
     apps: atLeast(1, Type.String({ minLength: 1 }), { title: "Apps" }),
     message: sized("pushMessage", { required: true, title: "Message" }),
-    path: Type.Optional(url({ title: "Link" })),
+    path: Type.Optional(pushPath({ title: "Link" })),
     scheduleTime: dateTime({ title: "Send at" }),
     recurrence: Type.Optional(Recurrence),
     ...audienceProperties,

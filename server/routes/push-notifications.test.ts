@@ -101,6 +101,35 @@ describe("push notifications", () => {
     expect(got.body.data).toEqual(push);
   });
 
+  it("leads to a web address or a screen of the app (feature:, coupon:, event:), nothing else", async () => {
+    for (const path of ["feature:7e3a1c52-9b4d", "coupon:abc_1", "event:E-2", "dealer.example/oil"]) {
+      const res = await post(service, appA, {
+        apps: [appA],
+        message: "Look here",
+        scheduleTime: at(30),
+        path,
+      });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      expect(res.body.data.path).toBe(path);
+    }
+    for (const path of [
+      "javascript:alert(1)",
+      "feature:",
+      "feature:a b",
+      "coupon:x/../y",
+      "https://u:p@x.example",
+    ]) {
+      const res = await post(service, appA, {
+        apps: [appA],
+        message: "Look here",
+        scheduleTime: at(30),
+        path,
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.message, path).toContain("incorrect url");
+    }
+  });
+
   it("lets Owner, Manager, Service and Admins send, Associates only read, strangers nothing", async () => {
     const body = { apps: [appA], message: "Hello there", scheduleTime: at(60) };
     for (const who of [owner, manager, admin]) expect((await post(who, appA, body)).status).toBe(201);
