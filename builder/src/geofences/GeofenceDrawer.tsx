@@ -34,12 +34,14 @@ import {
   recurrenceErrors,
   recurrenceOptions,
   serverFieldErrors,
+  startErrors,
   TILE_URL,
   toForm,
   toInput,
   toMetres,
   UNIT_LABELS,
 } from "./logic.ts";
+import { MapBoundary } from "./MapBoundary.tsx";
 import { useSaveGeofence } from "./queries.ts";
 
 // Leaflet and its CSS load with the editor only, in their own chunk.
@@ -105,11 +107,13 @@ function GeofenceEditor({
     setServerErrors((errs) => errs.filter((e) => e.path !== prefix && !e.path.startsWith(`${prefix}/`)));
 
   const check = useCallback(
-    (v: GeofenceFormValue) => [
-      ...validate(GEOFENCE_FORM_SCHEMA, v),
-      ...serverErrors.filter((e) => !/^\/(location|recurrence|apps)(\/|$)/.test(e.path)),
-    ],
-    [serverErrors],
+    (v: GeofenceFormValue) =>
+      [
+        ...validate(GEOFENCE_FORM_SCHEMA, v),
+        ...startErrors(v, { type: form.recurrence.type }),
+        ...serverErrors.filter((e) => !/^\/(location|recurrence|apps)(\/|$)/.test(e.path)),
+      ].filter((e, i, all) => all.findIndex((o) => o.path === e.path && o.message === e.message) === i),
+    [serverErrors, form.recurrence.type],
   );
   const onChange = useCallback((value: GeofenceFormValue, field: string) => {
     setForm((f) => ({ ...f, value }));
@@ -158,7 +162,11 @@ function GeofenceEditor({
 
   const submit = async () => {
     setFailure(null);
-    if (validate(GEOFENCE_FORM_SCHEMA, form.value).length || ownErrors.length) {
+    if (
+      validate(GEOFENCE_FORM_SCHEMA, form.value).length ||
+      ownErrors.length ||
+      startErrors(form.value, form.recurrence).length
+    ) {
       setSubmitCount((n) => n + 1);
       return;
     }
@@ -192,16 +200,18 @@ function GeofenceEditor({
             Click the map to place the centre, drag the centre or the handle on the circle's edge, or type the
             values below.
           </Typography.Paragraph>
-          <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 320 }} />}>
-            <GeofenceMap
-              centre={centre}
-              radiusMetres={radiusMetres}
-              tileUrl={TILE_URL}
-              onCentre={onCentre}
-              onRadius={onRadius}
-              onTileError={onTileError}
-            />
-          </Suspense>
+          <MapBoundary onError={onTileError}>
+            <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 320 }} />}>
+              <GeofenceMap
+                centre={centre}
+                radiusMetres={radiusMetres}
+                tileUrl={TILE_URL}
+                onCentre={onCentre}
+                onRadius={onRadius}
+                onTileError={onTileError}
+              />
+            </Suspense>
+          </MapBoundary>
           {tilesFailed ? (
             <Alert
               className="geofence-tiles-failed"

@@ -8,7 +8,9 @@ import {
   locationErrors,
   recurrenceErrors,
   recurrenceText,
+  START_NEEDED,
   serverFieldErrors,
+  startErrors,
   toForm,
   toInput,
   toMetres,
@@ -94,6 +96,16 @@ describe("location and recurrence checks", () => {
     expect(recurrenceErrors({ type: "Monthly", endMode: "never" })).toEqual([]);
   });
 
+  it("a repeating geofence needs a start date (the server's rule and words), a one-off does not", () => {
+    expect(startErrors({ name: "Store" }, { type: "Weekly" })).toEqual([
+      { path: "/timeframe", message: "A repeating geofence needs a start date" },
+    ]);
+    expect(START_NEEDED).toBe("A repeating geofence needs a start date");
+    expect(startErrors({ timeframe: { from: "2031-01-01T09:00:00.000Z" } }, { type: "Weekly" })).toEqual([]);
+    expect(startErrors({}, { type: "Once" })).toEqual([]);
+    expect(startErrors({}, { type: "None" })).toEqual([]);
+  });
+
   it("the message is 5 to 1200 characters (the contract's schema)", () => {
     const paths = (message: string) =>
       validate(GEOFENCE_FORM_SCHEMA, { name: "Store", message }).map((e) => e.path);
@@ -144,7 +156,7 @@ describe("units, status and labels", () => {
     ).toEqual({
       fields: [
         { path: "/location/lat", message: "Latitude is out of range" },
-        { path: "/timeframe/from", message: "Enter a valid date" },
+        { path: "/timeframe", message: "Enter a valid date" },
         { path: "/message", message: "Too short" },
         { path: "/apps/1", message: "You may not edit this app" },
       ],

@@ -187,6 +187,16 @@ export function recurrenceErrors(r: RecurrenceValue): FieldError[] {
   return [];
 }
 
+/** The server's words (and rule): a repeating geofence counts its occurrences from its start date. */
+export const START_NEEDED = "A repeating geofence needs a start date";
+
+/** A repeating recurrence without a start date: the error shows on the form's timeframe (start, end) field. */
+export function startErrors(v: GeofenceFormValue, r: Pick<RecurrenceValue, "type">): FieldError[] {
+  return r.type !== "None" && r.type !== "Once" && !v.timeframe?.from
+    ? [{ path: "/timeframe", message: START_NEEDED }]
+    : [];
+}
+
 /** The body of a create or update; fields the form leaves empty are not sent. */
 export function toInput(f: GeofenceForm): GeofenceInput {
   const v = f.value;
@@ -231,8 +241,8 @@ export function serverFieldErrors(details: unknown): { fields: FieldError[]; oth
     if (!d || typeof d.path !== "string" || typeof d.message !== "string") continue;
     const path = d.path.replace(/^\/body(?=\/|$)/, "");
     const [, head, ...rest] = path.split("/");
-    if (head === "startDate") fields.push({ path: "/timeframe/from", message: d.message });
-    else if (head === "endDate") fields.push({ path: "/timeframe/to", message: d.message });
+    // The timeframe field is one range picker that shows its own errors, not those of its two ends.
+    if (head === "startDate" || head === "endDate") fields.push({ path: "/timeframe", message: d.message });
     else if (head === "location" || head === "recurrence" || head === "apps")
       fields.push({ path: `/${[head, ...rest].join("/")}`, message: d.message });
     else if (["name", "message", "silent", "callToAction", "delayedMessage", "filters"].includes(head))
