@@ -3,7 +3,7 @@ import {
   RECURRENCE_LABELS,
   RECURRENCE_TYPES,
   type RecurrenceType,
-} from "../schemas/recurrence.ts";
+} from "../schemas/constants/recurrence.ts";
 import { type Instant, ms, optionalMs } from "./time.ts";
 import { daysInMonth, fromWallTime, localTimeZone, toWallTime, type WallTime } from "./zoned-time.ts";
 

@@ -1,4 +1,4 @@
-import type { RecurrenceType } from "../schemas/recurrence.ts";
+import type { RecurrenceType } from "../schemas/constants/recurrence.ts";
 import { recurrenceEnd } from "./recurrence.ts";
 import { type Instant, ms, optionalMs } from "./time.ts";
 import { localTimeZone } from "./zoned-time.ts";

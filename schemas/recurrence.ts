@@ -1,35 +1,14 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { dateTime, stringEnum } from "./common.ts";
 
-/** Recurrence types as the API spells them (spec §3, typos included). */
-export const RECURRENCE_TYPES = [
-  "None",
-  "Once",
-  "Daily",
-  "Weekly",
-  "BiWeekly",
-  "Monthly",
-  "Quarterly",
-  "SemiAnnualy",
-  "Annualy",
-] as const;
-export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+import {
+  RECURRENCE_END_LABELS,
+  RECURRENCE_LABELS,
+  RECURRENCE_TYPES,
+  type RecurrenceType,
+} from "./constants/recurrence.ts";
 
-/** What the UI shows for each type (spec §3: Bi-Weekly, Semi-Annually, Annually). */
-export const RECURRENCE_LABELS: Record<RecurrenceType, string> = {
-  None: "None",
-  Once: "Once",
-  Daily: "Daily",
-  Weekly: "Weekly",
-  BiWeekly: "Bi-Weekly",
-  Monthly: "Monthly",
-  Quarterly: "Quarterly",
-  SemiAnnualy: "Semi-Annually",
-  Annualy: "Annually",
-};
-
-/** End modes (spec §3); a recurrence with `endsBy` ends by that instant. */
-export const RECURRENCE_END_LABELS = { never: "Never ends", endsBy: "Ends by" } as const;
+export { RECURRENCE_END_LABELS, RECURRENCE_LABELS, RECURRENCE_TYPES, type RecurrenceType };
 
 export const Recurrence = Type.Object(
   {

@@ -5,3 +5,4 @@
 export * from "./feature-pages.ts";
 export * from "./limits.ts";
 export * from "./theme.ts";
+export * from "./recurrence.ts";
