@@ -4,5 +4,5 @@
  */
 export * from "./feature-pages.ts";
 export * from "./limits.ts";
-export * from "./theme.ts";
 export * from "./recurrence.ts";
+export * from "./theme.ts";
