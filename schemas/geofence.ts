@@ -37,6 +37,11 @@ export const Geofence = Type.Object(
     startDate: Type.Optional(dateTime({ title: "Start" })),
     endDate: Type.Optional(dateTime({ title: "End" })),
     recurrence: Type.Optional(Recurrence),
+    /**
+     * The IANA zone the recurrence repeats its wall time in (the widget counts occurrences in it, as the
+     * server does); in a POST/PUT body without it the x-user-timezone-offset header decides (a fixed offset).
+     */
+    timeZone: Type.Optional(Type.String({ title: "Time zone", minLength: 1, maxLength: 64 })),
     delayedMessage: Type.Optional(
       Type.Object(
         {
@@ -58,14 +63,7 @@ export type GeofenceStatus = (typeof GEOFENCE_STATUSES)[number];
 
 /** POST/PUT geofences body: the geofence's fields; an `id` in it is ignored (the path names the geofence). */
 export const GeofenceInput = Type.Object(
-  {
-    ...Geofence.properties,
-    /**
-     * The IANA zone the recurrence repeats its wall time in; without it the x-user-timezone-offset header
-     * decides (a fixed offset).
-     */
-    timeZone: Type.Optional(Type.String({ title: "Time zone", minLength: 1, maxLength: 64 })),
-  },
+  { ...Geofence.properties },
   { additionalProperties: false, title: "Geofence" },
 );
 export type GeofenceInput = Static<typeof GeofenceInput>;

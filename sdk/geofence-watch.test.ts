@@ -52,4 +52,20 @@ describe("fencesToEnter", () => {
     const updated = { ...daily, message: "New welcome" };
     expect(fencesToEnter({ lat: 40, lng: -75 }, [updated], now, reported)).toHaveLength(1);
   });
+
+  it("counts occurrences in the geofence's time zone: 09:00 in New York stays 09:00 across the DST change", () => {
+    // 09:00 EST is 14:00 UTC; from 8 March 2026 09:00 EDT is 13:00 UTC.
+    const daily = fence({
+      startDate: "2026-03-01T14:00:00Z",
+      recurrence: { type: "Daily" },
+      timeZone: "America/New_York",
+    });
+    const [entry] = fencesToEnter(
+      { lat: 40, lng: -75 },
+      [daily],
+      new Date("2026-03-09T13:30:00Z"),
+      new Set(),
+    );
+    expect(entry.key).toBe(entryKey(daily, "2026-03-09T13:00:00.000Z"));
+  });
 });

@@ -29,7 +29,13 @@ export function fencesToEnter(
   for (const fence of fences ?? []) {
     if (!fence.id || !fence.location) continue;
     const { active, occurrence } = currentOccurrence(
-      { startsAt: fence.startDate, endsAt: fence.endDate, recurrence: fence.recurrence ?? null },
+      // Occurrences recur at the geofence's wall time in its zone, as the server counts them (DST included).
+      {
+        startsAt: fence.startDate,
+        endsAt: fence.endDate,
+        recurrence: fence.recurrence ?? null,
+        timeZone: fence.timeZone,
+      },
       now,
     );
     if (!active || !insideCircle(position, fence.location)) continue;

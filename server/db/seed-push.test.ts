@@ -69,5 +69,10 @@ describe("demo seed: pushes and geofences", () => {
       "Demo Motors showroom",
       "Service drive",
     ]);
+    // With the zone its weekly recurrence repeats in, so the widget counts occurrences as the server does.
+    expect(widget.body.data.definition.geofences[1]).toMatchObject({
+      recurrence: { type: "Weekly" },
+      timeZone: expect.stringMatching(/\//),
+    });
   });
 });

@@ -54,6 +54,8 @@ function publicFields(g: GeofenceRow): Geofence {
       : {}),
     ...(g.startsAt ? { startDate: g.startsAt.toISOString() } : {}),
     ...(g.endsAt ? { endDate: g.endsAt.toISOString() } : {}),
+    // The zone its recurrence repeats in: the widget counts occurrences as the server does.
+    ...(g.timeZone ? { timeZone: g.timeZone } : {}),
     ...(recurrence
       ? {
           recurrence: {

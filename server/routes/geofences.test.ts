@@ -346,6 +346,7 @@ describe("geofences", () => {
         location: { lat: 40.7128, lng: -74.006, radius: 2, radiusUnit: "mi" },
         shape: "circle",
         callToAction: { text: "Book service", link: "https://dealer.example/service" },
+        timeZone: open.timeZone,
       },
       {
         id: weekly.id,
@@ -356,6 +357,7 @@ describe("geofences", () => {
         shape: "circle",
         startDate: weekly.startDate,
         recurrence: { type: "Weekly", endsBy: weekly.recurrence.endsBy },
+        timeZone: weekly.timeZone,
       },
     ]);
     expect(fences.map((g: { id: string }) => g.id)).not.toContain(onlyC.id);
