@@ -1,68 +1,18 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, newPglite } from "./connect.ts";
-import { createScratchDatabase } from "./scratch-database.ts";
+import { migrationsFolder } from "./connect.ts";
+import {
+  derivedId as derived,
+  type MigrationEngine,
+  migrationsBefore,
+  openMigrationEngine,
+} from "./migration-testing.ts";
 
 /**
  * Migration 0005 moves the coupons and events of apps.definition into offers + offer_apps. The apps are
  * written on the schema of 0000-0004, then 0005 (and anything after it) runs; on PGlite, and on PostgreSQL
  * when DATABASE_URL is set (as in CI).
  */
-interface Engine {
-  query(text: string, params?: unknown[]): Promise<any[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openEngine(): Promise<Engine> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const client = newPglite();
-    const db = drizzlePglite(client);
-    return {
-      query: async (text, params) => (await client.query(text, params)).rows as any[],
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const scratch = await createScratchDatabase(url);
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
-  const db = drizzlePg(pool);
-  return {
-    query: async (text, params) => (await pool.query(text, params as any[])).rows,
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await scratch.drop();
-    },
-  };
-}
-
-/** The migrations folder as it was before 0005: the same files, the journal cut after 0004. */
-function foldersBefore0005(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0004-"));
-  fs.cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 5);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-/** The id 0005 derives for an offer it cannot keep the id of: md5 of app, kind and place, as a UUID. */
-const derived = (appId: string, kind: string, n: number) => {
-  const h = createHash("md5").update(`${appId}:${kind}:${n}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};
-
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
 const C = "66666666-6666-4666-8666-666666666666";
@@ -75,14 +25,14 @@ const BAD_DATE = "99999999-9999-4999-8999-999999999999";
 const features = [{ id: "f1", type: "Coupons", title: "Specials" }];
 const geofences = [{ id: "g1", name: "Lot" }];
 
-let engine: Engine;
+let engine: MigrationEngine;
 let offers: any[];
 let links: any[];
 let definitions: Record<string, unknown>;
 
 beforeAll(async () => {
-  engine = await openEngine();
-  const before = foldersBefore0005();
+  engine = await openMigrationEngine();
+  const before = migrationsBefore(5);
   try {
     await engine.migrate(before);
   } finally {

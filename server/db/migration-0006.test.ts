@@ -1,68 +1,18 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, newPglite } from "./connect.ts";
-import { createScratchDatabase } from "./scratch-database.ts";
+import { migrationsFolder } from "./connect.ts";
+import {
+  derivedId as derived,
+  type MigrationEngine,
+  migrationsBefore,
+  openMigrationEngine,
+} from "./migration-testing.ts";
 
 /**
  * Migration 0006 moves the geofences and pushes stored in apps.definition into their tables. The apps are
  * written on the schema of 0000-0005, then 0006 (and anything after it) runs; on PGlite, and on PostgreSQL
  * when DATABASE_URL is set (as in CI).
  */
-interface Engine {
-  query(text: string, params?: unknown[]): Promise<any[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openEngine(): Promise<Engine> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const client = newPglite();
-    const db = drizzlePglite(client);
-    return {
-      query: async (text, params) => (await client.query(text, params)).rows as any[],
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const scratch = await createScratchDatabase(url);
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
-  const db = drizzlePg(pool);
-  return {
-    query: async (text, params) => (await pool.query(text, params as any[])).rows,
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await scratch.drop();
-    },
-  };
-}
-
-/** The migrations folder as it was before 0006: the same files, the journal cut after 0005. */
-function foldersBefore0006(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0005-"));
-  fs.cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 6);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-/** The id 0006 derives for an entry it cannot keep the id of: md5 of app, kind and place, as a UUID. */
-const derived = (appId: string, kind: string, n: number) => {
-  const h = createHash("md5").update(`${appId}:${kind}:${n}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};
-
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
 const LOT = "33333333-3333-4333-8333-333333333333";
@@ -72,7 +22,7 @@ const PAST = "66666666-6666-4666-8666-666666666666";
 const FUTURE = "77777777-7777-4777-8777-777777777777";
 const features = [{ id: "f1", type: "Coupons", title: "Specials" }];
 
-let engine: Engine;
+let engine: MigrationEngine;
 let fences: any[];
 let fenceLinks: any[];
 let pushes: any[];
@@ -82,8 +32,8 @@ let definitions: Record<string, any>;
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 beforeAll(async () => {
-  engine = await openEngine();
-  const before = foldersBefore0006();
+  engine = await openMigrationEngine();
+  const before = migrationsBefore(6);
   try {
     await engine.migrate(before);
   } finally {
