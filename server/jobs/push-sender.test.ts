@@ -212,6 +212,53 @@ describe("push sender", () => {
     ).toBe(5);
   }, 60_000);
 
+  it("gives a push sharing a coupon or an event the inbox entry's path (coupon:{id} / event:{id}); its own link wins", async () => {
+    const appId = await testAppOf(app, owner, "Share Motors");
+    const sub = endpoint.subscribe();
+    const visitor = crypto.randomUUID();
+    expect((await subscribe(appId, visitor, endpoint.tokenOf(sub))).status).toBe(200);
+    const offer = async (kind: "coupon" | "event") =>
+      (
+        await rows(
+          `insert into offers (owner_app_id, kind, title) values ($1, '${kind}', 'Shared ${kind}') returning id::text`,
+          [appId],
+        )
+      )[0].id as string;
+    const coupon = await offer("coupon");
+    const event = await offer("event");
+    const send = async (message: string, extra: Record<string, string>) => {
+      const created = await call(app, {
+        method: "POST",
+        url: `/api/apps/${appId}/push-notifications`,
+        headers: owner.headers,
+        payload: { apps: [appId], message, scheduleTime: new Date().toISOString(), ...extra },
+      });
+      expect(created.status).toBe(201);
+    };
+    await send("Coupon for you", { shareCoupon: coupon });
+    await send("Event for you", { shareEvent: event });
+    await send("Own link wins", { shareCoupon: coupon, path: "https://dealer.example/tires" });
+    const payloads = [...(endpoint.messages.get(sub.name)?.values() ?? [])].map(
+      (m) => m.payload as { message: string; path?: string },
+    );
+    expect(payloads.map((p) => [p.message, p.path]).sort()).toEqual([
+      ["Coupon for you", `coupon:${coupon}`],
+      ["Event for you", `event:${event}`],
+      ["Own link wins", "https://dealer.example/tires"],
+    ]);
+    // The widget's inbox lists the same paths for the same entries.
+    const inbox = await call(app, {
+      method: "GET",
+      url: `/api/mobile/users/${visitor}/notifications`,
+      headers: { "x-app": appId },
+    });
+    expect(inbox.status).toBe(200);
+    const items = inbox.body.data.items as { message: string; path?: string }[];
+    expect(items.map((i) => [i.message, i.path]).sort()).toEqual(
+      payloads.map((p) => [p.message, p.path]).sort(),
+    );
+  });
+
   it("signs with the app's own Web keys when an admin set them, the key the widget subscribes with", async () => {
     const appId = await testAppOf(app, owner, "Keyed Motors");
     const admin = await testUser(app, "Admin");

@@ -61,7 +61,10 @@ interface OccurrenceRow {
 
 async function occurrence(ctx: JobContext, occurrenceId: string): Promise<OccurrenceRow | undefined> {
   const { rows } = await ctx.database.execute(
-    `select o.id::text, o.push_id::text, o.state, p.message, p.path, p.audience
+    // A push sharing a coupon or an event (spec §2) leads to it when it has no link of its own: the Web Push
+    // payload and the inbox entry carry the same path (coupon:{id} / event:{id}).
+    `select o.id::text, o.push_id::text, o.state, p.message,
+            coalesce(p.path, 'coupon:' || p.share_coupon::text, 'event:' || p.share_event::text) as path, p.audience
        from push_occurrences o join push_notifications p on p.id = o.push_id where o.id = $1`,
     [occurrenceId],
   );
