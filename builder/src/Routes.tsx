@@ -43,6 +43,13 @@ const PushSchedulePage = lazy(() =>
 const PushComposerPage = lazy(() =>
   import("./push/PushComposer.tsx").then((m) => ({ default: m.PushComposerPage })),
 );
+// The analytics dashboards (and recharts) load only when opened.
+const AnalyticsOverviewPage = lazy(() =>
+  import("./analytics/AnalyticsPages.tsx").then((m) => ({ default: m.AnalyticsOverviewPage })),
+);
+const AnalyticsTypePage = lazy(() =>
+  import("./analytics/AnalyticsPages.tsx").then((m) => ({ default: m.AnalyticsTypePage })),
+);
 const page = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -133,6 +140,8 @@ export function Routes() {
         <Route path="push" element={page(<PushSchedulePage />)} />
         <Route path="push/add" element={page(<PushComposerPage />)} />
         <Route path="push/:pushId" element={page(<PushComposerPage />)} />
+        <Route path="analytics" element={page(<AnalyticsOverviewPage />)} />
+        <Route path="analytics/:type" element={page(<AnalyticsTypePage />)} />
         <Route path=":section" element={<SettingsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -29,6 +29,7 @@ const sections = [
   { key: "geofences", label: "Geofences" },
   { key: "push-subscriptions", label: "Subscribers" },
   { key: "push", label: "Push" },
+  { key: "analytics", label: "Analytics" },
 ];
 
 /** One app being edited: loads it (or starts a new one), keeps the draft, previews it and saves it. */
