@@ -53,17 +53,24 @@ export const Geofence = Type.Object(
     ),
     filters: Type.Optional(AudienceFilters),
     apps: Type.Optional(Type.Array(Type.String(), { title: "Apps" })),
+    /**
+     * In the widget's payload: goes up on every admin update, filters or apps included, so the widget
+     * re-arms the geofence (spec §6) even when nothing it shows changed. Not part of a POST/PUT body.
+     */
+    version: Type.Optional(Type.Integer({ title: "Version", minimum: 1 })),
   },
   { additionalProperties: false, title: "Geofence" },
 );
 export type Geofence = Static<typeof Geofence>;
+
+const { version: _version, ...inputProperties } = Geofence.properties;
 
 export const GEOFENCE_STATUSES = ["Planned", "Active", "Recurring", "Expired"] as const;
 export type GeofenceStatus = (typeof GEOFENCE_STATUSES)[number];
 
 /** POST/PUT geofences body: the geofence's fields; an `id` in it is ignored (the path names the geofence). */
 export const GeofenceInput = Type.Object(
-  { ...Geofence.properties },
+  { ...inputProperties },
   { additionalProperties: false, title: "Geofence" },
 );
 export type GeofenceInput = Static<typeof GeofenceInput>;

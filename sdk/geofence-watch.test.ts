@@ -53,6 +53,20 @@ describe("fencesToEnter", () => {
     expect(fencesToEnter({ lat: 40, lng: -75 }, [updated], now, reported)).toHaveLength(1);
   });
 
+  it("re-arms on any admin edit: a new version with the same content (only filters changed) is reported again", () => {
+    const v1 = fence({ version: 1 });
+    const [first] = fencesToEnter({ lat: 40, lng: -75 }, [v1], now, new Set());
+    expect(first.key).toBe(`${v1.id}|v1||${first.key.split("|")[3]}`);
+    const reported = new Set([first.key]);
+    expect(fencesToEnter({ lat: 40, lng: -75 }, [v1], now, reported)).toEqual([]);
+    // The payload carries no filters: only the version tells the widget an edit happened.
+    const v2 = fence({ version: 2 });
+    const again = fencesToEnter({ lat: 40, lng: -75 }, [v2], now, reported);
+    expect(again).toEqual([{ id: v2.id, key: entryKey(v2, "") }]);
+    expect(again[0].key).not.toBe(first.key);
+    expect(fencesToEnter({ lat: 40, lng: -75 }, [v2], now, new Set([...reported, again[0].key]))).toEqual([]);
+  });
+
   it("counts occurrences in the geofence's time zone: 09:00 in New York stays 09:00 across the DST change", () => {
     // 09:00 EST is 14:00 UTC; from 8 March 2026 09:00 EDT is 13:00 UTC.
     const daily = fence({

@@ -7,12 +7,13 @@ import { prefix } from "./storage.ts";
 const REMEMBERED = 200;
 
 /**
- * What the widget remembers of an entry it reported: the geofence, its running occurrence and its content
- * (an admin's update changes the content, so an updated geofence is entered afresh, spec §6).
+ * What the widget remembers of an entry it reported: the geofence, its version, its running occurrence and
+ * its content. Every admin update raises the version, also one that changes only the filters or the apps
+ * (which the payload does not carry), so an updated geofence is entered afresh (spec §6).
  */
 export function entryKey(fence: Geofence, occurrence: string): string {
-  const { id, ...content } = fence;
-  return `${id}|${occurrence}|${hash(JSON.stringify(content))}`;
+  const { id, version, ...content } = fence;
+  return `${id}|v${version ?? 0}|${occurrence}|${hash(JSON.stringify(content))}`;
 }
 
 /**

@@ -64,6 +64,8 @@ function publicFields(g: GeofenceRow): Geofence {
           },
         }
       : {}),
+    // Raised by every update (filters and apps too): the widget re-arms an edited geofence (spec §6).
+    version: g.version,
   };
 }
 

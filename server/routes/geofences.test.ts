@@ -347,6 +347,7 @@ describe("geofences", () => {
         shape: "circle",
         callToAction: { text: "Book service", link: "https://dealer.example/service" },
         timeZone: open.timeZone,
+        version: 1,
       },
       {
         id: weekly.id,
@@ -358,8 +359,28 @@ describe("geofences", () => {
         startDate: weekly.startDate,
         recurrence: { type: "Weekly", endsBy: weekly.recurrence.endsBy },
         timeZone: weekly.timeZone,
+        version: 1,
       },
     ]);
+    // An edit of only the filters (not in the payload) still shows in it: the version the widget re-arms on.
+    const filtersOnly = await put(
+      owner,
+      appA,
+      open.id,
+      lot({
+        name: "Open lot",
+        callToAction: { text: "Book service", link: "https://dealer.example/service" },
+        delayedMessage: { message: "How was your visit?", delayMinutes: 30 },
+        filters: { authenticated: true, make: "Honda" },
+        timeZone: open.timeZone,
+      }),
+    );
+    expect(filtersOnly.status, JSON.stringify(filtersOnly.body)).toBe(200);
+    const edited = (await widget()).find((g: { id: string }) => g.id === open.id);
+    expect(edited).toEqual({ ...fences[0], version: 2 });
+    // A body's version is not the caller's to set.
+    const forged = await put(owner, appA, open.id, lot({ name: "Open lot", version: 1 }));
+    expect(forged.status).toBe(400);
     expect(fences.map((g: { id: string }) => g.id)).not.toContain(onlyC.id);
     // A change shows at once (the cached payload is dropped): reordered, then one deleted.
     const order = await call(app, {
