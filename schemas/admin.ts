@@ -28,6 +28,8 @@ export const AdminAppListItem = Type.Object({
   isMaster: Type.Boolean(),
   version: Type.Integer(),
   created: Type.String(),
+  /** The e-mail of the app's first Owner, null for an app without one. */
+  owner: Type.Union([Type.String(), Type.Null()]),
 });
 export type AdminAppListItem = Static<typeof AdminAppListItem>;
 

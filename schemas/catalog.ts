@@ -57,6 +57,14 @@ export const ImportResult = Type.Object({
   created: Type.Integer(),
   unchanged: Type.Integer(),
   errors: Type.Array(Type.Object({ row: Type.Integer(), message: Type.String() })),
+  /** false when nothing was written: a preview, or an all-or-nothing import with a bad row. */
+  applied: Type.Optional(Type.Boolean()),
+});
+/** ?mode= of a catalog CSV import: partial (good rows kept), all (all or nothing) or preview (nothing kept). */
+export const ImportModeQuery = Type.Object({
+  mode: Type.Union([Type.Literal("partial"), Type.Literal("all"), Type.Literal("preview")], {
+    default: "partial",
+  }),
 });
 export type ImportResult = Static<typeof ImportResult>;
 

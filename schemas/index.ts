@@ -1,8 +1,10 @@
 /** The contract: JSON Schemas shared by the builder, the server, the widget and the API docs. */
 export * from "./account.ts";
 export * from "./admin.ts";
+export * from "./admin-console.ts";
 export * from "./ajv.ts";
 export * from "./analytics.ts";
+export * from "./analytics-report.ts";
 export * from "./app.ts";
 export * from "./audience.ts";
 export * from "./catalog.ts";
@@ -12,6 +14,7 @@ export * from "./constants/feature-pages.ts";
 export * from "./coupon.ts";
 export * from "./cover.ts";
 export * from "./customers.ts";
+export * from "./dealer-data.ts";
 export * from "./end-user.ts";
 export * from "./envelope.ts";
 export * from "./features/index.ts";

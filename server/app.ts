@@ -22,18 +22,23 @@ import { trustProxyOption } from "./request-origin.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminAccountRoutes } from "./routes/admin-accounts.ts";
 import { adminAppRoutes } from "./routes/admin-apps.ts";
+import { adminAuditRoutes } from "./routes/admin-audit.ts";
 import { appUserSearchRoutes } from "./routes/app-user-search.ts";
 import { appUserRoutes } from "./routes/app-users.ts";
 import { appRoutes } from "./routes/apps.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { clientRelationRoutes } from "./routes/client-relations.ts";
+import { dealerDataRoutes } from "./routes/dealer-data.ts";
+import { dealerMobileRoutes } from "./routes/dealer-mobile.ts";
 import { MAX_CSV_BYTES } from "./routes/csv-body.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
 import { emailSubscriptionRoutes } from "./routes/email-subscriptions.ts";
 import { formDataRoutes } from "./routes/form-data.ts";
 import { geofenceRoutes } from "./routes/geofences.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { iconRoutes } from "./routes/icons.ts";
 import { imageRoutes } from "./routes/images.ts";
+import { integrationKeyRoutes, integrationRoutes } from "./routes/integration-keys.ts";
 import { leadRoutes } from "./routes/leads.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { makeModelAdminRoutes } from "./routes/make-models.ts";
@@ -252,6 +257,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(settingRoutes, { db });
       await api.register(promoRoutes, { db });
       await api.register(adminAppRoutes, { db, cache, storage });
+      await api.register(adminAuditRoutes, { db });
       await api.register(multiappRoutes, { db });
       await api.register(makeModelAdminRoutes, { db });
       await api.register(catalogRoutes, { db });
@@ -269,6 +275,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(leadRoutes, { db });
       await api.register(formDataRoutes, { db });
       await api.register(emailSubscriptionRoutes, { db, mailer });
+      await api.register(analyticsRoutes, { db });
       await api.register(staffMemberRoutes, { db });
       await api.register(taskRoutes, { db });
       await api.register(mobileStaffRoutes, { db });
@@ -276,6 +283,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(mobileNotificationRoutes, { db });
       await api.register(mobileGeofenceRoutes, { db });
       await api.register(imageRoutes, { db, storage });
+      // Dealer data (issue 16).
+      await api.register(dealerDataRoutes, { db, storage });
+      await api.register(dealerMobileRoutes, { db, storage });
+      await api.register(integrationKeyRoutes, { db });
+      await api.register(integrationRoutes, { db });
       api.setNotFoundHandler((req, reply) =>
         sendError(req, reply, 404, { message: `Route ${req.method} ${req.url} not found`, code: "NotFound" }),
       );

@@ -15,6 +15,7 @@ import {
   testEndUser,
   testUser,
 } from "./test-helpers.ts";
+import { fixtureDealerRecord, fixtureDocument, fixtureIntegrationKey, randomVin } from "./testing/dealer.ts";
 import {
   enablePoints,
   ensureLoyaltyFeature,
@@ -68,6 +69,9 @@ export const documented: Record<string, readonly RoleName[]> = {
   "formData.read": ["Owner", "Manager", "Service"],
   "emailSubscriptions.manage": ["Owner", "Manager"],
   "analytics.read": ["Owner", "Manager"],
+  "dealerData.read": appRoleNames,
+  "dealerData.write": ["Owner", "Manager"],
+  "integrationKeys.manage": ["Owner"],
 };
 
 export type Access =
@@ -724,6 +728,26 @@ export const endpoints: Endpoint[] = [
     request: async (ctx) => ({ url: `/api/admin/apps/${await freshApp(ctx)}/push-profile` }),
   },
 
+  // Admin console (issue 18, HB): the user list and detail, and the audit log
+  {
+    method: "GET",
+    route: "/api/admin/accounts",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/accounts?search=example" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/accounts/:id",
+    access: { kind: "admin" },
+    request: async (ctx) => ({ url: `/api/admin/accounts/${(await testUser(ctx.app)).id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/audit-log",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/admin/audit-log?appId=${ctx.appA}` }),
+  },
+
   // Admin: multiapps
   {
     method: "GET",
@@ -1359,6 +1383,12 @@ export const endpoints: Endpoint[] = [
         }),
       },
       {
+        method: "GET",
+        route: `${base}/audience-choices`,
+        access: send,
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/push-notifications/audience-choices` }),
+      },
+      {
         method: "PUT",
         route: `${base}/:pushId`,
         access: send,
@@ -1558,6 +1588,235 @@ export const endpoints: Endpoint[] = [
       };
     },
   },
+
+  // Dealer data: inventory, repair orders, deals, service contracts, imports, glovebox documents, integration
+  // keys and the integration API, and the widget's inventory and own records (issue 16, HD).
+  ...((): Endpoint[] => {
+    const read = { kind: "app", action: "dealerData.read" } as const;
+    const write = { kind: "app", action: "dealerData.write" } as const;
+    const keys = { kind: "app", action: "integrationKeys.manage" } as const;
+    const rows: Endpoint[] = [];
+    for (const kind of ["inventory", "repair-orders", "deals", "service-contracts"] as const) {
+      const base = `/api/apps/:appId/${kind}`;
+      rows.push(
+        {
+          method: "GET",
+          route: base,
+          access: read,
+          request: (ctx) => ({ url: `/api/apps/${ctx.appA}/${kind}` }),
+        },
+        {
+          method: "GET",
+          route: `${base}/:id`,
+          access: read,
+          request: async (ctx) => ({
+            url: `/api/apps/${ctx.appA}/${kind}/${await fixtureDealerRecord(ctx.app, ctx.appA, kind)}`,
+          }),
+        },
+        {
+          method: "DELETE",
+          route: `${base}/:id`,
+          access: write,
+          request: async (ctx) => ({
+            url: `/api/apps/${ctx.appA}/${kind}/${await fixtureDealerRecord(ctx.app, ctx.appA, kind)}`,
+          }),
+        },
+      );
+    }
+    const integrationKey = new WeakMap<Ctx, string>();
+    const keyOf = async (ctx: Ctx) => {
+      let key = integrationKey.get(ctx);
+      if (!key) {
+        key = await fixtureIntegrationKey(ctx.app, ctx.appA);
+        integrationKey.set(ctx, key);
+      }
+      return key;
+    };
+    rows.push(
+      {
+        method: "POST",
+        route: "/api/apps/:appId/inventory/search",
+        access: read,
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/inventory/search`, payload: { priceTo: 50000 } }),
+      },
+      {
+        method: "POST",
+        route: "/api/apps/:appId/dealer-data/:kind/csv",
+        access: write,
+        success: 202,
+        request: (ctx) => ({
+          url: `/api/apps/${ctx.appA}/dealer-data/inventory/csv`,
+          ...csv(`VIN,Make,Price\r\n${randomVin()},Ford,21000\r\n`),
+        }),
+      },
+      {
+        method: "GET",
+        route: "/api/apps/:appId/dealer-data/imports",
+        access: read,
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/dealer-data/imports` }),
+      },
+      {
+        method: "GET",
+        route: "/api/apps/:appId/app-users/:userId/documents",
+        access: read,
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/app-users/${ctx.endUser.id}/documents` }),
+      },
+      {
+        method: "POST",
+        route: "/api/apps/:appId/app-users/:userId/documents",
+        access: write,
+        request: (ctx) => ({
+          url: `/api/apps/${ctx.appA}/app-users/${ctx.endUser.id}/documents?kind=warranty`,
+          ...imageBody(ctx.png),
+        }),
+      },
+      {
+        method: "DELETE",
+        route: "/api/apps/:appId/documents/:id",
+        access: write,
+        request: async (ctx) => ({
+          url: `/api/apps/${ctx.appA}/documents/${await fixtureDocument(ctx.app, ctx.appA, ctx.endUser.id, ctx.png)}`,
+        }),
+      },
+      {
+        method: "GET",
+        route: "/api/apps/:appId/integration-keys",
+        access: keys,
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/integration-keys` }),
+      },
+      {
+        method: "POST",
+        route: "/api/apps/:appId/integration-keys",
+        access: keys,
+        write: true,
+        request: (ctx) => ({
+          url: `/api/apps/${ctx.appA}/integration-keys`,
+          payload: { name: "Matrix DMS" },
+        }),
+      },
+      {
+        method: "DELETE",
+        route: "/api/apps/:appId/integration-keys/:id",
+        access: keys,
+        request: async (ctx) => {
+          await fixtureIntegrationKey(ctx.app, ctx.appA);
+          const { rows: found } = await ctx.app.database.execute(
+            "select id from dealer_integration_keys where app_id = $1 and revoked_at is null and name = 'Fixture' order by created_at desc limit 1",
+            [ctx.appA],
+          );
+          return { url: `/api/apps/${ctx.appA}/integration-keys/${found[0].id}` };
+        },
+      },
+      // The integration API's credential is the key, not the persona: every persona sends a live key of app A.
+      {
+        method: "POST",
+        route: "/api/integration/:kind",
+        access: { kind: "public" },
+        request: async (ctx) => ({
+          url: "/api/integration/inventory",
+          auth: false,
+          headers: { "x-integration-key": await keyOf(ctx) },
+          payload: { records: [{ vin: randomVin(), make: "Ford", price: 21000 }] },
+        }),
+      },
+      {
+        method: "GET",
+        route: "/api/integration/tasks/:taskId",
+        access: { kind: "public" },
+        request: async (ctx) => {
+          const key = await keyOf(ctx);
+          const res = await ctx.app.inject({
+            method: "POST",
+            url: "/api/integration/service-contracts",
+            headers: { "x-integration-key": key },
+            payload: {
+              records: Array.from({ length: 501 }, (_, i) => ({
+                contractNumber: `M-${randomVin()}-${i}`,
+                product: "Plan",
+              })),
+            },
+          });
+          return {
+            url: `/api/integration/tasks/${res.json().data.taskId}`,
+            auth: false,
+            headers: { "x-integration-key": key },
+          };
+        },
+      },
+      {
+        method: "POST",
+        route: "/api/mobile/inventory/search",
+        access: { kind: "public" },
+        request: (ctx) => ({
+          url: "/api/mobile/inventory/search",
+          headers: { "x-app": ctx.appA },
+          payload: {},
+        }),
+      },
+      {
+        method: "GET",
+        route: "/api/mobile/inventory/:id",
+        access: { kind: "public" },
+        request: async (ctx) => ({
+          url: `/api/mobile/inventory/${await fixtureDealerRecord(ctx.app, ctx.appA, "inventory")}`,
+          headers: { "x-app": ctx.appA },
+        }),
+      },
+    );
+    for (const tail of ["repair-orders", "deals", "service-contracts", "documents", "inventory-favorites"])
+      rows.push({
+        method: "GET",
+        route: `/api/mobile/users/:userId/${tail}`,
+        access: { kind: "endUser" },
+        request: (ctx) => ({
+          url: `/api/mobile/users/${ctx.endUser.id}/${tail}`,
+          headers: { "x-app": ctx.appA },
+        }),
+      });
+    rows.push(
+      {
+        method: "POST",
+        route: "/api/mobile/users/:userId/documents",
+        access: { kind: "endUser" },
+        request: (ctx) => {
+          const body = imageBody(ctx.png);
+          return {
+            url: `/api/mobile/users/${ctx.endUser.id}/documents?kind=insurance`,
+            payload: body.payload,
+            headers: { ...body.headers, "x-app": ctx.appA },
+          };
+        },
+      },
+      {
+        method: "GET",
+        route: "/api/mobile/users/:userId/documents/:id/file",
+        access: { kind: "endUser" },
+        request: async (ctx) => ({
+          url: `/api/mobile/users/${ctx.endUser.id}/documents/${await fixtureDocument(ctx.app, ctx.appA, ctx.endUser.id, ctx.png)}/file`,
+          headers: { "x-app": ctx.appA },
+        }),
+      },
+      {
+        method: "PUT",
+        route: "/api/mobile/users/:userId/inventory-favorites/:vehicleId",
+        access: { kind: "endUser" },
+        request: async (ctx) => ({
+          url: `/api/mobile/users/${ctx.endUser.id}/inventory-favorites/${await fixtureDealerRecord(ctx.app, ctx.appA, "inventory")}`,
+          headers: { "x-app": ctx.appA },
+        }),
+      },
+      {
+        method: "DELETE",
+        route: "/api/mobile/users/:userId/inventory-favorites/:vehicleId",
+        access: { kind: "endUser" },
+        request: async (ctx) => ({
+          url: `/api/mobile/users/${ctx.endUser.id}/inventory-favorites/${await fixtureDealerRecord(ctx.app, ctx.appA, "inventory")}`,
+          headers: { "x-app": ctx.appA },
+        }),
+      },
+    );
+    return rows;
+  })(),
 
   // Staff members, their tally, the CSV import task and the widget's directory and advisor (issue 14, H7).
   // Each call that changes a member gets a fresh one of app A.

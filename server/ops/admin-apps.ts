@@ -58,7 +58,12 @@ export async function listAdminApps(db: Db, q: AdminAppsQuery): Promise<AdminApp
   }
   const where = filters.length ? and(...filters) : undefined;
   const rows = await db
-    .select()
+    .select({
+      app: apps,
+      // Table-qualified by hand: drizzle writes a select's columns unqualified inside a subquery.
+      owner: sql<string | null>`(select u.email from app_roles r join users u on u.id = r.user_id
+        where r.app_id = "apps"."id" and r.role = 'Owner' order by u.email limit 1)`,
+    })
     .from(apps)
     .where(where)
     .orderBy(desc(apps.createdAt), apps.id)
@@ -67,7 +72,7 @@ export async function listAdminApps(db: Db, q: AdminAppsQuery): Promise<AdminApp
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(apps).where(where);
   return {
     total: Number(n),
-    items: rows.map((r) => ({
+    items: rows.map(({ app: r, owner }) => ({
       appId: r.id,
       name: String((r.definition as Json).name ?? ""),
       slug: r.slug,
@@ -77,6 +82,7 @@ export async function listAdminApps(db: Db, q: AdminAppsQuery): Promise<AdminApp
       isMaster: r.isMaster,
       version: r.version,
       created: r.createdAt.toISOString(),
+      owner: owner ?? null,
     })),
   };
 }

@@ -147,23 +147,53 @@ export const bulkEngineTypes = (db: Db, items: unknown[]) =>
 export const makeModelColumns = ["type", "make", "model"] as const;
 export const engineTypeColumns = ["type", "make", "model", "engineType"] as const;
 
+/**
+ * How a CSV import applies: `partial` keeps the good rows (the API's default), `all` applies every row or,
+ * when any row is bad, none, and `preview` applies nothing and answers what `all` would do.
+ */
+export type ImportMode = "partial" | "all" | "preview";
+
+class Rollback extends Error {
+  constructor(readonly result: ImportResult) {
+    super("import rolled back");
+  }
+}
+
 async function importCsv<T extends object>(
+  db: Db,
   text: string,
   columns: readonly string[],
   schema: object,
-  insert: (rows: T[]) => Promise<number>,
+  insert: (db: Db, rows: T[]) => Promise<number>,
+  mode: ImportMode = "partial",
 ): Promise<ImportResult> {
   const { rows, errors } = parseCsv(text, columns);
-  const result = await importRows<T>(csvRows(rows), schema, insert);
-  result.errors = [...errors, ...result.errors].sort((a, b) => a.row - b.row);
-  return result;
+  const run = async (target: Db) => {
+    const result = await importRows<T>(csvRows(rows), schema, (valid) => insert(target, valid));
+    result.errors = [...errors, ...result.errors].sort((a, b) => a.row - b.row);
+    return result;
+  };
+  // partial answers as it always has (no `applied`): what it could write, it wrote.
+  if (mode === "partial") return run(db);
+  // The rows are inserted in a transaction so the counts are the database's own (duplicates included),
+  // then kept only when every row is good and this is not a preview.
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await run(tx as unknown as Db);
+      if (mode === "preview" || result.errors.length) throw new Rollback({ ...result, applied: false });
+      return { ...result, applied: true };
+    });
+  } catch (e) {
+    if (e instanceof Rollback) return e.result;
+    throw e;
+  }
 }
 
-export const importMakeModelsCsv = (db: Db, text: string) =>
-  importCsv<MakeModelInput>(text, makeModelColumns, MakeModelInput, (rows) => insertMakeModels(db, rows));
+export const importMakeModelsCsv = (db: Db, text: string, mode?: ImportMode) =>
+  importCsv<MakeModelInput>(db, text, makeModelColumns, MakeModelInput, insertMakeModels, mode);
 
-export const importEngineTypesCsv = (db: Db, text: string) =>
-  importCsv<EngineTypeInput>(text, engineTypeColumns, EngineTypeInput, (rows) => insertEngineTypes(db, rows));
+export const importEngineTypesCsv = (db: Db, text: string, mode?: ImportMode) =>
+  importCsv<EngineTypeInput>(db, text, engineTypeColumns, EngineTypeInput, insertEngineTypes, mode);
 
 export async function exportMakeModelsCsv(db: Db): Promise<string> {
   return toCsv(makeModelColumns, await listMakeModels(db, {}));

@@ -43,6 +43,16 @@ export async function listClientRelations(db: Db, q: ClientRelationsQuery): Prom
   }));
 }
 
+/** The client info of an app ({} when none was noted). */
+export async function getClientInfo(db: Db, appId: string): Promise<ClientInfo> {
+  await adminAppRow(db, appId);
+  const [row] = await db
+    .select({ info: clientInfo.info })
+    .from(clientInfo)
+    .where(eq(clientInfo.appId, appId));
+  return (row?.info as ClientInfo | undefined) ?? {};
+}
+
 /** Replaces the client info of an app (id is the app id). */
 export async function setClientInfo(db: Db, appId: string, info: ClientInfo): Promise<ClientInfo> {
   await adminAppRow(db, appId);
@@ -53,11 +63,13 @@ export async function setClientInfo(db: Db, appId: string, info: ClientInfo): Pr
   return info;
 }
 
-export async function deleteClientReport(db: Db, id: string): Promise<void> {
+/** Deletes a report; answers what it was (for the audit log). */
+export async function deleteClientReport(
+  db: Db,
+  id: string,
+): Promise<{ appId: string; title: string; kind: string; created: string }> {
   if (!UUID.test(id)) throw new ApiError("ReportNotFound");
-  const gone = await db
-    .delete(clientReports)
-    .where(eq(clientReports.id, id))
-    .returning({ id: clientReports.id });
-  if (!gone.length) throw new ApiError("ReportNotFound");
+  const [gone] = await db.delete(clientReports).where(eq(clientReports.id, id)).returning();
+  if (!gone) throw new ApiError("ReportNotFound");
+  return { appId: gone.appId, title: gone.title, kind: gone.kind, created: gone.createdAt.toISOString() };
 }

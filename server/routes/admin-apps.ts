@@ -27,6 +27,7 @@ import {
   setLocations,
   setReviewVersion,
 } from "../ops/admin-apps.ts";
+import { audit } from "../ops/admin-audit.ts";
 import { deleteAppUserFile, listAppUserFiles, readAppUserFile } from "../ops/app-user-files.ts";
 import { teamOf } from "../ops/managers.ts";
 import { deletePushProfile, getPushProfile, setPushProfile } from "../ops/push-profile.ts";
@@ -54,8 +55,9 @@ export const adminAppRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache; stora
   app.delete(
     "/admin/apps/cache",
     { schema: { tags, security, description: "Empties the public app cache of this node." } },
-    async () => {
+    async (req) => {
       cache.reset();
+      await audit(db, req.caller, { action: "apps.cache.clear" });
       return { data: true };
     },
   );
@@ -86,7 +88,14 @@ export const adminAppRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache; stora
   );
 
   app.delete<Id>("/admin/apps/app-users/files/:id", { schema: { tags, security, params } }, async (req) => {
+    const file = (await listAppUserFiles(db)).find((f) => f.id === req.params.id.toLowerCase());
     await deleteAppUserFile(db, storage, req.params.id);
+    await audit(db, req.caller, {
+      action: "app.userFile.delete",
+      appId: file?.appId,
+      target: req.params.id,
+      before: file ? { name: file.name, bytes: file.bytes, created: file.created } : null,
+    });
     return { data: true };
   });
 
@@ -125,8 +134,20 @@ export const adminAppRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache; stora
       },
     },
     async (req) => {
+      const before = await getMetadata(db, req.params.id);
       const data = await putMetadata(db, req.params.id, req.body);
       cache.remove(req.params.id);
+      // Only the keys that changed: the entry reads as the diff the console showed before saving.
+      const keys = Object.keys(req.body).filter(
+        (k) =>
+          JSON.stringify(before[k as keyof AppMetadata]) !== JSON.stringify(data[k as keyof AppMetadata]),
+      );
+      await audit(db, req.caller, {
+        action: "app.metadata",
+        appId: req.params.id,
+        before: Object.fromEntries(keys.map((k) => [k, before[k as keyof AppMetadata] ?? null])),
+        after: Object.fromEntries(keys.map((k) => [k, data[k as keyof AppMetadata] ?? null])),
+      });
       return { data };
     },
   );
@@ -136,7 +157,16 @@ export const adminAppRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache; stora
     {
       schema: { tags, security, params, querystring: ReleaseQuery, response: { 200: Envelope(AppRelease) } },
     },
-    async (req) => ({ data: await releaseApp(db, req.caller, req.params.id, req.query.fullUpdate) }),
+    async (req) => {
+      const data = await releaseApp(db, req.caller, req.params.id, req.query.fullUpdate);
+      await audit(db, req.caller, {
+        action: "app.release",
+        appId: req.params.id,
+        target: data.id,
+        after: data,
+      });
+      return { data };
+    },
   );
 
   app.post<Id & { Querystring: { version: string } }>(
@@ -150,19 +180,49 @@ export const adminAppRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache; stora
         response: { 200: Envelope(AdminAppView) },
       },
     },
-    async (req) => ({ data: await setReviewVersion(db, req.params.id, req.query.version) }),
+    async (req) => {
+      const before = (await adminAppView(db, req.params.id)).inReviewVersion;
+      const data = await setReviewVersion(db, req.params.id, req.query.version);
+      await audit(db, req.caller, {
+        action: "app.reviewVersion",
+        appId: req.params.id,
+        before: { inReviewVersion: before },
+        after: { inReviewVersion: data.inReviewVersion },
+      });
+      return { data };
+    },
   );
 
   app.post<Id & { Body: AppLocations }>(
     "/admin/apps/:id/locations",
     { schema: { tags, security, params, body: AppLocations, response: { 200: Envelope(AdminAppView) } } },
-    async (req) => ({ data: await setLocations(db, req.params.id, req.body) }),
+    async (req) => {
+      const before = (await adminAppView(db, req.params.id)).locations;
+      const data = await setLocations(db, req.params.id, req.body);
+      await audit(db, req.caller, {
+        action: "app.locations",
+        appId: req.params.id,
+        before: { locations: before },
+        after: { locations: data.locations },
+      });
+      return { data };
+    },
   );
 
   app.post<Id>(
     "/admin/apps/:id/brand-unlock",
     { schema: { tags, security, params, response: { 200: Envelope(AdminAppView) } } },
-    async (req) => ({ data: await brandUnlock(db, req.params.id) }),
+    async (req) => {
+      const before = (await adminAppView(db, req.params.id)).brandLocked;
+      const data = await brandUnlock(db, req.params.id);
+      await audit(db, req.caller, {
+        action: "app.brandUnlock",
+        appId: req.params.id,
+        before: { brandLocked: before },
+        after: { brandLocked: data.brandLocked },
+      });
+      return { data };
+    },
   );
 
   app.get<Id>(
@@ -183,11 +243,24 @@ export const adminAppRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache; stora
         response: { 200: Envelope(PushProfileView) },
       },
     },
-    async (req) => ({ data: await setPushProfile(db, req.params.id, req.body) }),
+    async (req) => {
+      const before = await getPushProfile(db, req.params.id).catch(() => null);
+      const data = await setPushProfile(db, req.params.id, req.body);
+      // The read views only: the audit log never holds a push secret.
+      await audit(db, req.caller, {
+        action: "app.pushProfile.set",
+        appId: req.params.id,
+        before,
+        after: data,
+      });
+      return { data };
+    },
   );
 
   app.delete<Id>("/admin/apps/:id/push-profile", { schema: { tags, security, params } }, async (req) => {
+    const before = await getPushProfile(db, req.params.id).catch(() => null);
     await deletePushProfile(db, req.params.id);
+    await audit(db, req.caller, { action: "app.pushProfile.delete", appId: req.params.id, before });
     return { data: true };
   });
 };

@@ -2,7 +2,13 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { ClientInfo, ClientRelation, ClientRelationsQuery, Envelope } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
-import { deleteClientReport, listClientRelations, setClientInfo } from "../ops/client-relations.ts";
+import { audit } from "../ops/admin-audit.ts";
+import {
+  deleteClientReport,
+  getClientInfo,
+  listClientRelations,
+  setClientInfo,
+} from "../ops/client-relations.ts";
 
 const tags = ["Client relations"];
 const security = [{ bearer: [] }];
@@ -37,14 +43,25 @@ export const clientRelationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
         response: { 200: Envelope(ClientInfo) },
       },
     },
-    async (req) => ({ data: await setClientInfo(db, req.params.id, req.body) }),
+    async (req) => {
+      const before = await getClientInfo(db, req.params.id);
+      const data = await setClientInfo(db, req.params.id, req.body);
+      await audit(db, req.caller, { action: "client.info", appId: req.params.id, before, after: data });
+      return { data };
+    },
   );
 
   app.delete<{ Params: { id: string } }>(
     "/client-relations/reports/:id",
     { schema: { tags, security, params } },
     async (req) => {
-      await deleteClientReport(db, req.params.id);
+      const before = await deleteClientReport(db, req.params.id);
+      await audit(db, req.caller, {
+        action: "client.report.delete",
+        appId: before.appId,
+        target: req.params.id,
+        before,
+      });
       return { data: true };
     },
   );
