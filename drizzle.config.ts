@@ -10,6 +10,8 @@ export default defineConfig({
     "./server/db/schema-loyalty.ts",
     "./server/db/schema-push.ts",
     "./server/db/schema-team.ts",
+    "./server/db/schema-dealer.ts",
+    "./server/db/schema-analytics.ts",
   ],
   out: "./server/db/migrations",
 });

@@ -68,6 +68,11 @@ export const errors = {
   },
   TimeZoneInvalid: { status: 400, message: "Unknown time zone; use an IANA name such as America/New_York" },
   GeofenceNotFound: { status: 404, message: "Geofence not found" },
+  // Analytics dashboards (issue 15).
+  AnalyticsTypeNotFound: {
+    status: 404,
+    message: "Unknown analytics report; use overview, pages, features, offers, leads, pushes, geofences or inventory",
+  },
   // The widget's inbox and geofence entries (issue 13).
   NotificationNotFound: { status: 404, message: "Notification not found" },
   GeofenceNotActive: { status: 409, message: "This geofence is not active now" },
@@ -86,6 +91,16 @@ export const errors = {
     status: 409,
     message: "This address is outside your team's e-mail domain; confirm to invite it",
   },
+  // Dealer data: inventory, repair orders, deals, service contracts, documents, integration keys (issue 16).
+  VehicleNotFound: { status: 404, message: "Vehicle not found" },
+  RepairOrderNotFound: { status: 404, message: "Repair order not found" },
+  DealNotFound: { status: 404, message: "Deal not found" },
+  ServiceContractNotFound: { status: 404, message: "Service contract not found" },
+  DocumentNotFound: { status: 404, message: "Document not found" },
+  DealerBatchTooLarge: { status: 413, message: "At most 50000 records can be sent at a time" },
+  DealerRowsInvalid: { status: 400, message: "Some rows are invalid; nothing was imported" },
+  IntegrationKeyNotFound: { status: 404, message: "Integration key not found" },
+  IntegrationKeyInvalid: { status: 401, message: "The integration key is missing, revoked or not valid" },
   NotFound: { status: 404, message: "Not found" },
   AppNotFound: { status: 404, message: "App not found" },
   AppDiscontinued: { status: 404, message: "The app has been discontinued" },

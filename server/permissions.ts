@@ -51,6 +51,11 @@ export const appPermissions = {
   "emailSubscriptions.manage": editors,
   "tasks.read": everyone,
   "analytics.read": editors,
+  /** Dealer data (issue 16): inventory, repair orders, deals, service contracts, glovebox documents. */
+  "dealerData.read": everyone,
+  "dealerData.write": editors,
+  /** Integration keys let a dealer's system write the app's data: Owners only. */
+  "integrationKeys.manage": ["Owner"],
 } as const satisfies Record<string, readonly AppRole[]>;
 
 export type AppAction = keyof typeof appPermissions;

@@ -2183,6 +2183,13 @@ export const endpoints: Endpoint[] = [
       },
     ];
   })(),
+  // Analytics dashboards (issue 15).
+  {
+    method: "GET",
+    route: "/api/apps/:appId/analytics/:type",
+    access: { kind: "app", action: "analytics.read" },
+    request: (ctx) => ({ url: `/api/apps/${ctx.appA}/analytics/overview?tz=UTC` }),
+  },
   {
     method: "GET",
     route: "/api/mobile/users/:userId/loyalty-cards",

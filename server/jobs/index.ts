@@ -1,3 +1,5 @@
+import { analyticsMaintenanceJob, analyticsRollupJob } from "./analytics.ts";
+import { dealerImportJob } from "./dealer-import.ts";
 import { geofenceDelayedJob } from "./geofence-delayed.ts";
 import { insightsJob } from "./insights.ts";
 import { pushScheduleJob } from "./push-scheduler.ts";
@@ -14,6 +16,9 @@ export type { JobContext, JobDefinition, JobQueue } from "./types.ts";
  */
 export const jobs: JobDefinition[] = [
   // one entry per job module, e.g. pushSchedulerJob,
+  analyticsMaintenanceJob,
+  analyticsRollupJob,
+  dealerImportJob,
   geofenceDelayedJob,
   insightsJob,
   pushScheduleJob,
