@@ -50,9 +50,9 @@ interface Report {
   metrics: { id: string; total: number; breakdown?: { key: string; label: string; value: number }[] }[];
 }
 /** The server's overview numbers for a range, in the browser's zone (what the page asks for). */
-async function overview(from: string, to: string): Promise<Report> {
+async function overview(from: string, to: string, type = "overview"): Promise<Report> {
   const res = await fetch(
-    `${server.url}/api/apps/${appId}/analytics/overview?from=${from}&to=${to}&tz=${encodeURIComponent(ZONE)}`,
+    `${server.url}/api/apps/${appId}/analytics/${type}?from=${from}&to=${to}&tz=${encodeURIComponent(ZONE)}`,
     { headers: { authorization: `Bearer ${token}` } },
   );
   if (!res.ok) throw new Error(`analytics: ${res.status} ${await res.text()}`);
@@ -269,14 +269,40 @@ describe("console: analytics", () => {
     expect(new URL(page.url()).searchParams.get("range")).toBe("7d");
     const pages = page.getByRole("table", { name: "Page views by page" });
     await pages.waitFor();
-    const rows = await tableTexts(pages);
-    const home = rows.find((r) => r[0] === "home");
-    expect(Number(home?.[1].replace(/,/g, ""))).toBeGreaterThanOrEqual(2);
-    // The 20-days-old coupons view is out of the last 7 days, in the last 30.
-    expect(rows.some((r) => r[0] === "coupons")).toBe(false);
+    // The rows are the server's, with the previous range beside them.
+    const viewsOf = async (range: { from: string; to: string }) =>
+      (await overview(range.from, range.to, "pages")).metrics.find((m) => m.id === "page_views")?.breakdown ??
+      [];
+    const asRows = (b: { label: string; value: number }[]) => b.map((r) => [r.label, n(r.value)]);
+    const week = await viewsOf(last7);
+    const month = await viewsOf(last30);
+    const count = (b: { key: string; value: number }[], key: string) =>
+      b.find((r) => r.key === key)?.value ?? 0;
+    expect(count(week, "home")).toBeGreaterThanOrEqual(2);
+    // The 20-days-old coupons view counts in the last 30 days, not in the last 7.
+    expect(count(month, "coupons")).toBe(count(week, "coupons") + 1);
+    expect((await tableTexts(pages)).slice(1).map((r) => r.slice(0, 2))).toEqual(asRows(week));
     await pick("Last 30 days");
-    await until(async () => (await tableTexts(pages)).some((r) => r[0] === "coupons")).toBe(true);
+    await until(async () => (await tableTexts(pages)).slice(1).map((r) => r.slice(0, 2))).toEqual(
+      asRows(month),
+    );
     await expect(page.getByRole("application", { name: /^Page views per day, / }).count()).resolves.toBe(1);
+
+    // Keyboard: the range is a group of radio buttons; an arrow key moves to the next range.
+    await page.getByRole("radio", { name: "Last 30 days" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await until(() => new URL(page.url()).searchParams.get("range")).toBe("7d");
+    await until(async () => (await tableTexts(pages)).slice(1).map((r) => r.slice(0, 2))).toEqual(
+      asRows(week),
+    );
+
+    // The platform filter offers the platforms the server saw; picking one keeps it in the URL.
+    await page.getByRole("combobox", { name: "Platform" }).click();
+    await page.getByRole("option", { name: "Web", exact: true }).click();
+    await until(() => new URL(page.url()).searchParams.get("platform")).toBe("Web");
+    await until(async () => (await tableTexts(pages)).slice(1).map((r) => r.slice(0, 2))).toEqual(
+      asRows(week),
+    );
     expect(await seriousViolations(page, axeSource)).toEqual([]);
   });
 

@@ -90,7 +90,11 @@ export function AnalyticsTypePage() {
       <Result
         status="404"
         title="There is no such dashboard"
-        extra={<Link to="..">Back to Analytics</Link>}
+        extra={
+          <Link to=".." relative="path">
+            Back to Analytics
+          </Link>
+        }
       />
     );
   return <Dashboard key={type} type={type} />;
