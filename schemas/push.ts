@@ -107,6 +107,21 @@ export const AudienceCount = Type.Object({
   webPush: Type.Integer(),
 });
 
+/** GET push-notifications/audience-choices?apps=a,b: the target apps (comma-separated; the path's app by default). */
+export const AudienceChoicesQuery = Type.Object(
+  { apps: Type.Optional(Type.String({ maxLength: 8000 })) },
+  { additionalProperties: false },
+);
+export type AudienceChoicesQuery = Static<typeof AudienceChoicesQuery>;
+
+/** What the audience's engine type, group and location filters can take for the target apps. */
+export const AudienceChoices = Type.Object({
+  engineTypes: Type.Array(Type.String()),
+  groups: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  locations: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), appId: Type.String() })),
+});
+export type AudienceChoices = Static<typeof AudienceChoices>;
+
 /** One send of a push: its time, the sender's state ("pending", "fanned", "done") and its counts. */
 export const PushOccurrenceView = Type.Object({
   id: Type.String(),

@@ -11,6 +11,7 @@ import type { Caller } from "../permissions.ts";
 import { appForCaller, UUID, visibleAppIds } from "./apps.ts";
 import { recordCompletion } from "./geofence-completions.ts";
 import { checkOrder } from "./offers.ts";
+import { checkAudienceValues } from "./push-audience.ts";
 import { pushTimeZone } from "./push-notifications.ts";
 
 type GeofenceRow = typeof geofences.$inferSelect;
@@ -242,6 +243,7 @@ export async function createGeofence(
   const others = unique(input.apps ?? []).filter((id) => id !== app.id);
   await checkWritableApps(db, caller, others);
   const values = columns(input, ctx.offsetHeader);
+  await checkAudienceValues(db, [app.id, ...others], values.filters, "/filters");
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(geofences)
@@ -291,6 +293,8 @@ export async function updateGeofence(
   removed = removed.filter((a) => a !== app.id && a !== fence.ownerAppId);
   // Without a `timeZone` the geofence keeps its zone: the editor's offset header would pin a named zone's DST.
   const values = columns(input, ctx.offsetHeader, fence.timeZone);
+  const linked = [...new Set([...current, ...added])].filter((a) => !removed.includes(a));
+  await checkAudienceValues(db, linked, values.filters, "/filters");
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(geofences)

@@ -1,6 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Audience } from "../../schemas/audience.ts";
+import type { AudienceChoices } from "../../schemas/push.ts";
 import type { Db } from "../db/connect.ts";
+import { ApiError } from "../errors.ts";
 import { userSearchCondition } from "./app-user-search.ts";
 
 /**
@@ -15,8 +17,21 @@ import { userSearchCondition } from "./app-user-search.ts";
  * - Vehicle filters (make, model and unit equal in any case; VIN range; year range): the end user has at
  *   least one vehicle matching all of them. A VIN bound compares in upper case by character code; `vinTo` is
  *   a prefix bound, so "1HG" to "1HG" takes every VIN starting with 1HG.
- * - `engineType`, `groups`, `locations` and `membership` are not stored for end users yet (no column or
- *   table holds them), so a push that sets one reaches nobody rather than everybody.
+ * - `engineType`: the end user has a vehicle whose make and model the admin catalog (engine_types, of the
+ *   subscription's app's makeModelType) lists with that engine type, all in any case; make, model, unit, VIN
+ *   and year filters must hold for that same vehicle. A model listed with several engine types matches each.
+ * - `membership`: "member" = the end user takes part in the app's loyalty: a stamp card (open or completed,
+ *   loyalty_cards) or an entry in the points ledger (points_entries) of that app; "non-member" = neither
+ *   (anonymous visitors, who have no end_users row, included). Any other stored value reaches nobody.
+ * - `groups`: multi-app groups (multiapps, by id or by name in any case): the subscription's app is one of
+ *   the group's apps (multiapps.app_ids). End users are rows of one app (nothing crosses apps), so a user "of
+ *   a group" is a user of one of its apps; with several target apps this keeps those of the named groups.
+ * - `locations`: location ids of the app (apps.locations): the end user's advisor (end_users.staff_member_id,
+ *   picked in the widget's staff directory) works at one of them (staff_members.locations). This is the one
+ *   place the server knows a customer's location: the widget keeps the dealership chosen in a
+ *   DealershipSelector in the browser only, and no analytics signal the widget sends carries a location.
+ *
+ * checkAudienceValues refuses engine types, groups and locations that name nothing, on their field.
  */
 export function audienceWhere(appIds: string[], audience: Audience): SQL {
   if (appIds.length === 0) return sql`false`;
@@ -57,19 +72,51 @@ export function audienceWhere(appIds: string[], audience: Audience): SQL {
   if (vinTo) vehicle.push(sql`upper(v.vin) collate "C" <= rpad(upper(${vinTo}), 17, 'Z') collate "C"`);
   if (audience.yearFrom !== undefined) vehicle.push(sql`v.year >= ${audience.yearFrom}`);
   if (audience.yearTo !== undefined) vehicle.push(sql`v.year <= ${audience.yearTo}`);
+  const engineType = text(audience.engineType);
+  if (engineType)
+    vehicle.push(
+      sql`exists (select 1 from engine_types et
+        where et.type = (select a.make_model_type from apps a where a.id = s.app_id)
+          and lower(et.make) = lower(v.make) and lower(et.model) = lower(v.model)
+          and lower(et.engine_type) = lower(${engineType}))`,
+    );
   if (vehicle.length > 0)
     conditions.push(
       sql`exists (select 1 from end_users u join end_user_vehicles v on v.end_user_id = u.id where ${user} and ${sql.join(vehicle, sql` and `)})`,
     );
-  if (
-    text(audience.engineType) ||
-    audience.groups?.some((g) => g.trim()) ||
-    audience.locations?.some((l) => l.trim()) ||
-    text(audience.membership)
-  )
-    conditions.push(sql`false`);
+  const membership = text(audience.membership);
+  if (membership) {
+    const member = sql`exists (select 1 from end_users u where ${user} and (
+      exists (select 1 from loyalty_cards c where c.app_id = u.app_id and c.end_user_id = u.id)
+      or exists (select 1 from points_entries p where p.app_id = u.app_id and p.end_user_id = u.id)))`;
+    if (membership === "member") conditions.push(member);
+    else if (membership === "non-member") conditions.push(sql`not ${member}`);
+    else conditions.push(sql`false`);
+  }
+  const groups = list(audience.groups);
+  if (groups.length)
+    conditions.push(
+      sql`exists (select 1 from multiapps m
+        where (m.id::text in (${inList(groups)}) or lower(m.name) in (${inList(groups.map((g) => g.toLowerCase()))}))
+          and m.app_ids @> jsonb_build_array(s.app_id::text))`,
+    );
+  const locations = list(audience.locations);
+  if (locations.length)
+    conditions.push(
+      sql`exists (select 1 from end_users u join staff_members sm on sm.id = u.staff_member_id
+        where ${user} and exists (select 1 from jsonb_array_elements_text(sm.locations) l(id)
+          where l.id in (${inList(locations)})))`,
+    );
   return sql.join(conditions, sql` and `);
 }
+
+/** The non-blank entries of a list filter, trimmed. */
+const list = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
+const inList = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** A subscription's token is a real Web Push subscription (not the widget's fallback id token). */
 const webPushToken = sql`s.token like '{%"endpoint"%'`;
@@ -115,4 +162,89 @@ export async function audiencePage(
     platform: String(r.platform),
     token: String(r.token),
   }));
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * What the composer and the geofence editor offer for the catalog, group and location filters of the given
+ * apps (the caller's right to them is checked by the route's op): engine types of the admin catalog for the
+ * apps' makeModelType (sorted, each once), the multi-app groups holding one of them (by name), and their
+ * locations (apps.locations, in each app's order).
+ */
+export async function audienceChoices(db: Db, appIds: string[]): Promise<AudienceChoices> {
+  if (appIds.length === 0) return { engineTypes: [], groups: [], locations: [] };
+  const ids = inList(appIds);
+  const engine = rowsOf(
+    await db.execute(
+      sql`select distinct et.engine_type from engine_types et
+        where et.type in (select a.make_model_type from apps a where a.id::text in (${ids}))
+        order by et.engine_type`,
+    ),
+  );
+  const groups = rowsOf(
+    await db.execute(
+      sql`select m.id::text as id, m.name from multiapps m
+        where exists (select 1 from jsonb_array_elements_text(m.app_ids) x(id) where x.id in (${ids}))
+        order by lower(m.name), m.id`,
+    ),
+  );
+  const apps = rowsOf(
+    await db.execute(sql`select a.id::text as id, a.locations from apps a where a.id::text in (${ids})`),
+  );
+  const byId = new Map(apps.map((a) => [String(a.id), a.locations]));
+  const locations: AudienceChoices["locations"] = [];
+  for (const appId of appIds) {
+    const list = byId.get(appId);
+    if (!Array.isArray(list)) continue;
+    for (const l of list as { id?: unknown; name?: unknown }[])
+      if (l && typeof l.id === "string" && l.id)
+        locations.push({ id: l.id, name: typeof l.name === "string" && l.name ? l.name : l.id, appId });
+  }
+  return {
+    engineTypes: engine.map((r) => String(r.engine_type)),
+    groups: groups.map((g) => ({ id: String(g.id), name: String(g.name) })),
+    locations,
+  };
+}
+
+/**
+ * Refuses (400 Validation, on the field under `base`, e.g. "" for a push body, "/filters" for a geofence) an
+ * engine type the catalog does not list for the target apps, a group that is no multi-app group holding one
+ * of them, and a location that is none of theirs: such a filter would reach nobody.
+ */
+export async function checkAudienceValues(
+  db: Db,
+  appIds: string[],
+  audience: Audience,
+  base = "",
+): Promise<void> {
+  const engineType = audience.engineType?.trim();
+  const groups = list(audience.groups);
+  const locations = list(audience.locations);
+  if (!engineType && !groups.length && !locations.length) return;
+  const choices = await audienceChoices(db, appIds);
+  const details: { path: string; message: string }[] = [];
+  if (engineType && !choices.engineTypes.some((t) => t.toLowerCase() === engineType.toLowerCase()))
+    details.push({
+      path: `${base}/engineType`,
+      message: `'${engineType}' is not an engine type of the catalog for the chosen apps`,
+    });
+  (audience.groups ?? []).forEach((raw, i) => {
+    const g = raw.trim();
+    if (g && !choices.groups.some((c) => c.id === g || c.name.toLowerCase() === g.toLowerCase()))
+      details.push({
+        path: `${base}/groups/${i}`,
+        message: `'${g}' is not a group of the chosen apps`,
+      });
+  });
+  (audience.locations ?? []).forEach((raw, i) => {
+    const l = raw.trim();
+    if (l && !choices.locations.some((c) => c.id === l))
+      details.push({
+        path: `${base}/locations/${i}`,
+        message: `'${l}' is not a location of the chosen apps`,
+      });
+  });
+  if (details.length) throw new ApiError("Validation", details[0].message, details);
 }

@@ -4,6 +4,7 @@ import { nextOccurrence } from "../../core/recurrence.ts";
 import { isRepeating, statusFromDates } from "../../core/status.ts";
 import type { Audience } from "../../schemas/audience.ts";
 import type {
+  AudienceChoices,
   AudienceCountInput,
   PushCounts,
   PushListQuery,
@@ -19,7 +20,7 @@ import { ApiError } from "../errors.ts";
 import type { JobQueue } from "../jobs/types.ts";
 import type { Caller } from "../permissions.ts";
 import { appForCaller, UUID, visibleAppIds } from "./apps.ts";
-import { audienceWhere, countAudience } from "./push-audience.ts";
+import { audienceChoices, audienceWhere, checkAudienceValues, countAudience } from "./push-audience.ts";
 
 type PushRow = typeof pushNotifications.$inferSelect;
 
@@ -369,6 +370,7 @@ export async function createPush(
     caller,
     targets.filter((id) => id !== app.id),
   );
+  await checkAudienceValues(db, targets, audienceOf(input));
   const { columns, due } = scheduleOf(input, ctx, null, false);
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -410,6 +412,7 @@ export async function updatePush(
     caller,
     targets.filter((id) => id !== app.id),
   );
+  await checkAudienceValues(db, targets, audienceOf(input));
   const [last] = await db
     .select({ at: pushOccurrences.at })
     .from(pushOccurrences)
@@ -453,7 +456,33 @@ export async function audienceCount(db: Db, caller: Caller, appId: string, input
     caller,
     targets.filter((id) => id !== app.id),
   );
+  await checkAudienceValues(db, targets, audienceOf(input));
   return countAudience(db, targets, audienceOf(input));
+}
+
+/**
+ * GET /apps/{appId}/push-notifications/audience-choices?apps=a,b: the engine types, multi-app groups and
+ * locations the audience filters can take for the target apps (the path's app by default), each of which
+ * must be one where the caller may send pushes.
+ */
+export async function audienceChoicesFor(
+  db: Db,
+  caller: Caller,
+  appId: string,
+  apps: string | undefined,
+): Promise<AudienceChoices> {
+  const { row: app } = await appForCaller(db, caller, appId, "pushes.send");
+  const named = (apps ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const targets = named.length ? unique(named) : [app.id];
+  await checkSendableApps(
+    db,
+    caller,
+    targets.filter((id) => id !== app.id),
+  );
+  return audienceChoices(db, targets);
 }
 
 /** GET /apps/{appId}/push-notifications/{pushId}/occurrences: its sends, newest first, with their counts. */

@@ -167,6 +167,48 @@ describe("geofences", () => {
     expect(short.body.error.details[0].path).toBe("/message");
   });
 
+  it("refuses filters naming no engine type, group or location of its apps, on the filter's path", async () => {
+    const refused = await post(
+      owner,
+      appA,
+      lot({
+        filters: {
+          engineType: "Steam",
+          groups: ["Nobody's group"],
+          locations: ["loc-x"],
+          membership: "member",
+        },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      {
+        path: "/filters/engineType",
+        message: "'Steam' is not an engine type of the catalog for the chosen apps",
+      },
+      { path: "/filters/groups/0", message: "'Nobody's group' is not a group of the chosen apps" },
+      { path: "/filters/locations/0", message: "'loc-x' is not a location of the chosen apps" },
+    ]);
+    const membership = await post(owner, appA, lot({ filters: { membership: "Gold" } }));
+    expect(membership.status).toBe(400);
+    expect(membership.body.error.details[0].path).toBe("/filters/membership");
+    await app.database.execute("update apps set locations = $2::jsonb where id = $1", [
+      appA,
+      JSON.stringify([{ id: "loc-x", name: "X" }]),
+    ]);
+    const fence = await made(lot({ filters: { locations: ["loc-x"], membership: "non-member" } }));
+    expect(fence.filters).toEqual({ locations: ["loc-x"], membership: "non-member" });
+    const moved = await put(owner, appA, fence.id, lot({ apps: [appC], filters: { locations: ["loc-x"] } }));
+    expect(moved.status).toBe(200);
+    await app.database.execute("update apps set locations = null where id = $1", [appA]);
+    const gone = await put(owner, appA, fence.id, lot({ filters: { locations: ["loc-x"] } }));
+    expect(gone.status).toBe(400);
+    expect(gone.body.error.details).toEqual([
+      { path: "/filters/locations/0", message: "'loc-x' is not a location of the chosen apps" },
+    ]);
+    await clear(appA);
+  });
+
   it("takes its status from its dates and recurrence: Planned, Active, Recurring, Expired", async () => {
     const planned = await made(lot({ name: "Planned", startDate: at(3) }));
     const active = await made(lot({ name: "Active", startDate: at(-1), endDate: at(1) }));

@@ -206,6 +206,59 @@ describe("POST /mobile/geofences/{geofenceId}/enter", () => {
     );
   });
 
+  it("applies the membership, engine type, location and group filters as the push audience does", async () => {
+    const member = await testEndUser(app, appA);
+    const other = await testEndUser(app, appA);
+    await app.database.execute(
+      "insert into loyalty_cards (app_id, feature_id, end_user_id, stamps, stamp_number) values ($1, 'loyalty', $2, 1, 5)",
+      [appA, member.id],
+    );
+    await app.database.execute(
+      "insert into engine_types (type, make, model, engine_type) values ('Car', 'Fenceco', 'Glider', 'Electric') on conflict do nothing",
+    );
+    await app.database.execute(
+      "insert into end_user_vehicles (end_user_id, position, make, model) values ($1, 0, 'fenceco', 'GLIDER')",
+      [member.id],
+    );
+    const [advisor] = (
+      await app.database.execute(
+        `insert into staff_members (app_id, name, locations) values ($1, 'Ada', '["loc-1"]'::jsonb) returning id`,
+        [appA],
+      )
+    ).rows as { id: string }[];
+    await app.database.execute("update end_users set staff_member_id = $2 where id = $1", [
+      member.id,
+      advisor.id,
+    ]);
+    await app.database.execute("insert into multiapps (name, app_ids) values ('Fence group', $1::jsonb)", [
+      JSON.stringify([appA]),
+    ]);
+    for (const filters of [
+      { membership: "member" },
+      { engineType: "electric" },
+      { locations: ["loc-1"] },
+      { membership: "member", engineType: "Electric", locations: ["loc-1"], groups: ["Fence group"] },
+    ]) {
+      const id = await fence({ filters });
+      const refused = await enter(id, { userId: other.id, lat: 40, lng: -75 }, other.headers);
+      expect(refused.status, JSON.stringify(filters)).toBe(403);
+      expect(refused.body.error.code).toBe("GeofenceNotForUser");
+      const entered = await enter(id, { userId: member.id, lat: 40, lng: -75 }, member.headers);
+      expect(entered.body.data.delivered, JSON.stringify(filters)).toBe(true);
+    }
+    const nonMembers = await fence({ filters: { membership: "non-member" } });
+    expect((await enter(nonMembers, { userId: member.id, lat: 40, lng: -75 }, member.headers)).status).toBe(
+      403,
+    );
+    expect((await enter(nonMembers, { userId: randomUUID(), lat: 40, lng: -75 })).body.data.delivered).toBe(
+      true,
+    );
+    const otherGroup = await fence({ filters: { groups: ["No such group"] } });
+    expect((await enter(otherGroup, { userId: member.id, lat: 40, lng: -75 }, member.headers)).status).toBe(
+      403,
+    );
+  });
+
   it("a silent geofence records the entry and the signal but writes no inbox entry", async () => {
     const id = await fence({ silent: true });
     const user = randomUUID();

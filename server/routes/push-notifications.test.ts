@@ -425,6 +425,120 @@ describe("push notifications", () => {
   });
 });
 
+describe("audience filters with a meaning from the product's data", () => {
+  it("offers the target apps' engine types, groups and locations, counts by them and refuses values naming nothing", async () => {
+    const catalog = `Make-${randomUUID().slice(0, 8)}`;
+    await app.database.execute(
+      "insert into engine_types (type, make, model, engine_type) values ('Car', $1, 'Roadster', 'Plug-in hybrid')",
+      [catalog],
+    );
+    await app.database.execute("update apps set locations = $2::jsonb where id = $1", [
+      appA,
+      JSON.stringify([{ id: "loc-north", name: "North store" }]),
+    ]);
+    const [group] = (
+      await app.database.execute(
+        "insert into multiapps (name, app_ids) values ('Group AC', $1::jsonb) returning id::text",
+        [JSON.stringify([appA, appC])],
+      )
+    ).rows as { id: string }[];
+    const choices = (who: TestUser, apps?: string) =>
+      call(app, {
+        url: `/api/apps/${appA}/push-notifications/audience-choices${apps ? `?apps=${apps}` : ""}`,
+        headers: who.headers,
+      });
+    const mine = await choices(service);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.engineTypes).toContain("Plug-in hybrid");
+    expect(mine.body.data.groups).toEqual([{ id: group.id, name: "Group AC" }]);
+    expect(mine.body.data.locations).toEqual([{ id: "loc-north", name: "North store", appId: appA }]);
+    expect((await choices(owner, `${appA},${appC}`)).body.data.groups).toEqual([
+      { id: group.id, name: "Group AC" },
+    ]);
+    expect((await choices(owner, `${appA},${appB}`)).status).toBe(403);
+    expect((await choices(associate)).status).toBe(403);
+
+    // A member with the catalog's vehicle, whose advisor works at the north store.
+    const member = await testEndUser(app, appA, { name: "Mia Member" });
+    await app.database.execute(
+      "insert into end_user_vehicles (end_user_id, position, make, model, year) values ($1, 0, $2, 'roadster', 2024)",
+      [member.id, catalog.toUpperCase()],
+    );
+    await app.database.execute(
+      "insert into points_entries (app_id, end_user_id, kind, amount) values ($1, $2, 'earn', 10)",
+      [appA, member.id],
+    );
+    const [advisor] = (
+      await app.database.execute(
+        "insert into staff_members (app_id, name, locations) values ($1, 'Nora North', '[\"loc-north\"]'::jsonb) returning id",
+        [appA],
+      )
+    ).rows as { id: string }[];
+    await app.database.execute("update end_users set staff_member_id = $2 where id = $1", [
+      member.id,
+      advisor.id,
+    ]);
+    await app.database.db
+      .insert(pushSubscriptions)
+      .values({ appId: appA, userId: member.id, platform: "web", token: `fallback-${member.id}` });
+    const count = async (payload: object) =>
+      call(app, {
+        method: "POST",
+        url: `/api/apps/${appA}/push-notifications/audience-count`,
+        headers: owner.headers,
+        payload,
+      });
+    for (const filters of [
+      { engineType: "plug-in HYBRID" },
+      { membership: "member" },
+      { locations: ["loc-north"] },
+      { engineType: "Plug-in hybrid", membership: "member", groups: [group.id], locations: ["loc-north"] },
+    ]) {
+      const res = await count(filters);
+      expect(res.status, JSON.stringify(filters)).toBe(200);
+      expect(res.body.data.users, JSON.stringify(filters)).toBe(1);
+    }
+    const members = (await count({ membership: "member" })).body.data.users;
+    const everyone = (await count({})).body.data.users;
+    // A group keeps the subscriptions of its apps: all of A's, none when the group holds only C.
+    expect((await count({ groups: [group.id] })).body.data.users).toBe(everyone);
+    expect((await count({ apps: [appA, appC], groups: ["group ac"] })).body.data.users).toBe(everyone);
+    await app.database.execute("insert into multiapps (name, app_ids) values ('Only C', $1::jsonb)", [
+      JSON.stringify([appC]),
+    ]);
+    expect((await count({ apps: [appA, appC], groups: ["Only C"] })).body.data.users).toBe(0);
+    expect((await count({ membership: "non-member" })).body.data.users).toBe(everyone - members);
+
+    // Values that name nothing are refused on their field, in the count, the create and the update.
+    const unknownEngine = await count({ engineType: "Steam" });
+    expect(unknownEngine.status).toBe(400);
+    expect(unknownEngine.body.error.details).toEqual([
+      { path: "/engineType", message: "'Steam' is not an engine type of the catalog for the chosen apps" },
+    ]);
+    const base = { apps: [appA], message: "Members only", scheduleTime: at(30) };
+    const badGroup = await post(owner, appA, { ...base, groups: ["Elsewhere"] });
+    expect(badGroup.status).toBe(400);
+    expect(badGroup.body.error.details).toEqual([
+      { path: "/groups/0", message: "'Elsewhere' is not a group of the chosen apps" },
+    ]);
+    const badMembership = await post(owner, appA, { ...base, membership: "Gold" });
+    expect(badMembership.status).toBe(400);
+    expect(badMembership.body.error.code).toBe("Validation");
+    const push = await made({ ...base, membership: "member", locations: ["loc-north"] });
+    expect(push).toMatchObject({ membership: "member", locations: ["loc-north"] });
+    const badLocation = await call(app, {
+      method: "PUT",
+      url: `/api/apps/${appA}/push-notifications/${push.id}`,
+      headers: owner.headers,
+      payload: { ...base, locations: ["loc-south"] },
+    });
+    expect(badLocation.status).toBe(400);
+    expect(badLocation.body.error.details).toEqual([
+      { path: "/locations/0", message: "'loc-south' is not a location of the chosen apps" },
+    ]);
+  });
+});
+
 describe("pushTimeZone", () => {
   it("takes an IANA zone, else the header's whole-hour offset as an Etc/GMT zone, else UTC", () => {
     expect(pushTimeZone("america/new_york", undefined)).toBe("America/New_York");

@@ -1,6 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import {
+  AudienceChoices,
+  AudienceChoicesQuery,
   AudienceCount,
   AudienceCountInput,
   Envelope,
@@ -12,6 +14,7 @@ import {
 import type { Db } from "../db/connect.ts";
 import type { JobQueue } from "../jobs/types.ts";
 import {
+  audienceChoicesFor,
   audienceCount,
   createPush,
   deletePush,
@@ -108,6 +111,23 @@ export const pushNotificationRoutes: FastifyPluginAsync<{ db: Db }> = async (app
       },
     },
     async (req) => ({ data: await audienceCount(db, req.caller, req.params.appId, req.body) }),
+  );
+
+  app.get<AppReq & { Querystring: AudienceChoicesQuery }>(
+    `${base}/audience-choices`,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "The engine types (admin catalog, by the apps' makeModelType), multi-app groups and locations the " +
+          "audience filters can take for the comma-separated `apps` (this app when absent): the composer's selects.",
+        params: AppParams,
+        querystring: AudienceChoicesQuery,
+        response: { 200: Envelope(AudienceChoices) },
+      },
+    },
+    async (req) => ({ data: await audienceChoicesFor(db, req.caller, req.params.appId, req.query.apps) }),
   );
 
   app.get<PushReq>(

@@ -18,6 +18,7 @@ import { type App, type FieldError, validate } from "../../../schemas/index.ts";
 import { ApiFailure, api, notify } from "../api.ts";
 import { SchemaForm } from "../forms/SchemaForm.tsx";
 import type { FormContext } from "../forms/types.ts";
+import { useAudienceChoices } from "../push/queries.ts";
 import {
   END_MODE_LABELS,
   errorAt,
@@ -47,7 +48,6 @@ import { useSaveGeofence } from "./queries.ts";
 // Leaflet and its CSS load with the editor only, in their own chunk.
 const GeofenceMap = lazy(() => import("./GeofenceMap.tsx"));
 
-const formContext: FormContext = { features: [], locations: [] };
 const EDITOR_ROLES = new Set(["Owner", "Manager"]);
 
 interface Props {
@@ -88,6 +88,15 @@ function GeofenceEditor({
   const [failure, setFailure] = useState<string | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const save = useSaveGeofence(appId);
+  // The locations the filter offers: those of the apps the geofence runs in.
+  const choices = useAudienceChoices(appId, form.apps);
+  const formContext: FormContext = useMemo(
+    () => ({
+      features: [],
+      locations: (choices.data?.locations ?? []).map((l) => ({ id: l.id, name: l.name })),
+    }),
+    [choices.data],
+  );
   const myApps = useQuery({ queryKey: ["apps"], queryFn: () => api<App[]>("/apps", { silent: true }) });
 
   const appOptions = useMemo(() => {

@@ -11,6 +11,7 @@ import {
   RECURRENCE_TYPES,
   type RecurrenceType,
 } from "../../../schemas/index.ts";
+import { AUDIENCE_HELP, MEMBERSHIP_OPTIONS } from "../push/logic.ts";
 
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 export type GeofenceStatus = "Planned" | "Active" | "Recurring" | "Expired";
@@ -117,7 +118,17 @@ export const GEOFENCE_FORM_UI = {
   "ui:order": ["name", "message", "silent", "callToAction", "timeframe", "delayedMessage", "filters"],
   message: { "ui:widget": "textarea" },
   silent: { "ui:widget": "switch" },
-  filters: { authenticated: { "ui:widget": "switch" } },
+  filters: {
+    authenticated: { "ui:widget": "switch" },
+    engineType: { "ui:help": AUDIENCE_HELP.engineType },
+    groups: { "ui:help": `${AUDIENCE_HELP.groups} Type a group's name.` },
+    // The apps' locations (the drawer's form context); the server refuses one that is none of theirs.
+    locations: { "ui:field": "locations", "ui:title": "Locations of the customer's advisor" },
+    membership: {
+      "ui:enumNames": MEMBERSHIP_OPTIONS.map((o) => o.label),
+      "ui:help": AUDIENCE_HELP.membership,
+    },
+  },
 };
 
 /** The form of a saved geofence, or of a new one in `appId` (centre empty, 1 km, no recurrence). */

@@ -22,18 +22,20 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { isRepeating } from "../../../core/status.ts";
 import { localTimeZone } from "../../../core/zoned-time.ts";
-import type { App, Audience } from "../../../schemas/index.ts";
+import type { App, Audience, Membership } from "../../../schemas/index.ts";
 import { ApiFailure, api, notify } from "../api.ts";
 import { useOffers } from "../offers/queries.ts";
 import type { OfferRecord } from "../offers/types.ts";
 import { LOCK_SCREEN_CSS, LockScreenPreview } from "./LockScreenPreview.tsx";
 import {
+  AUDIENCE_HELP,
   AUDIENCE_TITLES,
   cleanAudience,
   END_MODE_OPTIONS,
   errorsByField,
   fromWire,
   initialForm,
+  MEMBERSHIP_OPTIONS,
   PUSH_EDIT_RULE_MESSAGE,
   PUSH_MESSAGE_MAX,
   PUSH_SENDER_ROLES,
@@ -45,7 +47,7 @@ import {
   toWire,
   validateForm,
 } from "./logic.ts";
-import { useAudienceCount, usePush, useSavePush } from "./queries.ts";
+import { useAudienceChoices, useAudienceCount, usePush, useSavePush } from "./queries.ts";
 
 const DATE_TIME_FORMAT = "YYYY-MM-DD hh:mma";
 
@@ -184,7 +186,23 @@ function Composer({ appId, app, initial, pushId, locked, prefillNote, coupons, e
   const count = useAudienceCount(appId, value.apps.length ? JSON.parse(settledCount) : null);
 
   const features = (app?.definition?.features ?? []) as { id: string; title?: string; type?: string }[];
-  const locationOptions = (app?.locations ?? []).map((l) => ({ value: l.id, label: l.name || l.id }));
+  // The engine types, groups and locations the target apps offer (the server checks the same lists).
+  const choices = useAudienceChoices(appId, value.apps);
+  const multipleApps = value.apps.length > 1;
+  const appLabel = (id: string) => appOptions.find((o) => o.value === id)?.label ?? id;
+  const engineTypeOptions = (choices.data?.engineTypes ?? []).map((t) => ({ value: t, label: t }));
+  for (const t of [value.audience.engineType].filter(Boolean) as string[])
+    if (!engineTypeOptions.some((o) => o.value.toLowerCase() === t.toLowerCase()))
+      engineTypeOptions.push({ value: t, label: t });
+  const groupOptions = (choices.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }));
+  for (const g of value.audience.groups ?? [])
+    if (!groupOptions.some((o) => o.value === g)) groupOptions.push({ value: g, label: g });
+  const locationOptions = (choices.data?.locations ?? []).map((l) => ({
+    value: l.id,
+    label: multipleApps ? `${l.name} (${appLabel(l.appId)})` : l.name,
+  }));
+  for (const l of value.audience.locations ?? [])
+    if (!locationOptions.some((o) => o.value === l)) locationOptions.push({ value: l, label: l });
   const sendAt = value.sendNow ? new Date().toISOString() : value.scheduleTime;
 
   const submit = async () => {
@@ -408,7 +426,22 @@ function Composer({ appId, app, initial, pushId, locked, prefillNote, coupons, e
           {text("model")}
         </Space>
         <Space wrap align="start">
-          {text("engineType")}
+          {item(
+            "audience.engineType",
+            lbl("audience.engineType", AUDIENCE_TITLES.engineType),
+            <Select
+              id={id("audience.engineType")}
+              allowClear
+              showSearch
+              style={{ minWidth: 200 }}
+              value={value.audience.engineType || undefined}
+              options={engineTypeOptions}
+              loading={choices.isLoading}
+              notFoundContent="The catalog lists no engine types for these apps"
+              onChange={(v?: string) => setAudience("engineType", v || undefined)}
+            />,
+            AUDIENCE_HELP.engineType,
+          )}
           {text("unit")}
         </Space>
         <Space wrap align="start">
@@ -424,11 +457,14 @@ function Composer({ appId, app, initial, pushId, locked, prefillNote, coupons, e
           lbl("audience.groups", AUDIENCE_TITLES.groups),
           <Select
             id={id("audience.groups")}
-            mode="tags"
+            mode="multiple"
             value={value.audience.groups ?? []}
+            options={groupOptions}
+            loading={choices.isLoading}
+            notFoundContent="These apps are in no multi-app group"
             onChange={(v: string[]) => setAudience("groups", v)}
-            placeholder="Type a group and press Enter"
           />,
+          AUDIENCE_HELP.groups,
         )}
         {item(
           "audience.locations",
@@ -438,11 +474,26 @@ function Composer({ appId, app, initial, pushId, locked, prefillNote, coupons, e
             mode="multiple"
             value={value.audience.locations ?? []}
             options={locationOptions}
-            notFoundContent="This app has no locations"
+            loading={choices.isLoading}
+            notFoundContent={multipleApps ? "These apps have no locations" : "This app has no locations"}
             onChange={(v: string[]) => setAudience("locations", v)}
           />,
+          AUDIENCE_HELP.locations,
         )}
-        {text("membership")}
+        {item(
+          "audience.membership",
+          lbl("audience.membership", AUDIENCE_TITLES.membership),
+          <Select
+            id={id("audience.membership")}
+            allowClear
+            style={{ minWidth: 260 }}
+            placeholder="Members and non-members"
+            value={value.audience.membership}
+            options={MEMBERSHIP_OPTIONS}
+            onChange={(v?: Membership) => setAudience("membership", v)}
+          />,
+          AUDIENCE_HELP.membership,
+        )}
         {item(
           "apps",
           lbl("apps", "Apps"),

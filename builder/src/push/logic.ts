@@ -5,6 +5,7 @@ import {
   type Audience,
   AudienceFilters,
   type FieldError,
+  type Membership,
   PushNotification,
   RECURRENCE_END_LABELS,
   RECURRENCE_LABELS,
@@ -28,6 +29,19 @@ export const END_MODE_OPTIONS = [
   { value: "never" as const, label: RECURRENCE_END_LABELS.never },
   { value: "endsBy" as const, label: RECURRENCE_END_LABELS.endsBy },
 ];
+/** The membership filter's choices (schemas/audience.ts MEMBERSHIP_VALUES, meaning in server/ops/push-audience.ts). */
+export const MEMBERSHIP_OPTIONS: { value: Membership; label: string }[] = [
+  { value: "member", label: "Members (a loyalty card or points)" },
+  { value: "non-member", label: "Non-members" },
+];
+/** What the engine type, group and location filters mean, under each select. */
+export const AUDIENCE_HELP = {
+  engineType: "Customers with a vehicle whose make and model the catalog lists with this engine type.",
+  groups: "Users of the chosen apps that belong to these multi-app groups.",
+  locations: "Customers whose advisor works at one of these locations.",
+  membership: "Members take part in the app's loyalty: a stamp card or points earned.",
+} as const;
+
 /** spec §9, where the time is chosen. */
 export const TIME_HINT = "Notification time like 09:30am";
 /** Where the notification leads: nothing, a feature of the app, a special, a promotion or a web address. */

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AudienceChoices } from "../../../schemas/index.ts";
 import { api } from "../api.ts";
 import type { AudienceCount, PushOccurrence, PushRecord } from "./logic.ts";
 
@@ -72,6 +73,21 @@ export function useAudienceCount(appId: string, body: object | null) {
         silent: true,
       }),
     enabled: body !== null,
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** What the engine type, group and location filters can take for the target apps (the composer's selects). */
+export function useAudienceChoices(appId: string, apps: string[]) {
+  const key = [...apps].sort().join(",");
+  return useQuery({
+    queryKey: ["push-audience-choices", appId, key],
+    queryFn: () =>
+      api<AudienceChoices>(
+        `/apps/${appId}/push-notifications/audience-choices${key ? `?apps=${encodeURIComponent(key)}` : ""}`,
+        { silent: true },
+      ),
+    enabled: appId !== "new",
     placeholderData: (prev) => prev,
   });
 }
