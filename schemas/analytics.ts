@@ -46,6 +46,8 @@ export const AnalyticsSignal = Type.Object(
           featureId: Type.Optional(Type.String()),
           title: Type.Optional(Type.String()),
           page: Type.Optional(Type.String()),
+          /** The coupon or event a detail view, share or calendar add is about (issue 15's offer figures). */
+          offerId: Type.Optional(Type.String({ maxLength: 100 })),
           inventoryId: Type.Optional(Type.String()),
           userName: Type.Optional(Type.String()),
           geofenceId: Type.Optional(Type.String()),

@@ -147,7 +147,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
 
   const track: Widget["track"] = (name, data) => runtime?.widget.track(name, data);
   const share = (s: ShareRequest) => {
-    track("share", { title: s.title });
+    track("share", { title: s.title, ...(s.id && s.kind !== "referral" ? { offerId: s.id } : {}) });
     if (navigator.share) void navigator.share({ title: s.title, text: s.text, url: s.url }).catch(() => {});
     else
       void navigator.clipboard
@@ -181,13 +181,21 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
             mode="widget"
             lang={state.app.lang === "es" ? "es" : "en"}
             onNavigate={(route, page) => {
-              track("page_view", { page, featureId: route.featureId });
+              track("page_view", {
+                page,
+                featureId: route.featureId,
+                // A coupon's or event's detail view is an offer view (issue 15).
+                ...(route.itemId && (route.page === "couponDetails" || route.page === "eventDetails")
+                  ? { offerId: route.itemId }
+                  : {}),
+              });
               emit("brand-app:navigate", { appId: id, pageId: page });
             }}
             onShare={share}
             sliderHint={!sliderHintSeen(id)}
             onSliderHintHidden={() => rememberSliderHint(id)}
             onRedeem={(c) => track("redeem", { title: c.title, featureId: c.id })}
+            onCalendarAdded={(e) => track("calendar_add", { offerId: e.id, title: e.title })}
             selectedDealerships={dealerships}
             integrations={state.app.integrations}
             packages={state.app.packages}

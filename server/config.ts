@@ -49,6 +49,11 @@ export interface Config {
   pushLeaseSeconds?: number;
   /** PUSH_ORIGIN_CONCURRENCY (default 100): requests in flight to one push service per worker process. */
   pushOriginConcurrency?: number;
+  /**
+   * ANALYTICS_RETENTION_MONTHS (default 25): months of raw analytics signals kept, the current one included;
+   * older monthly partitions are dropped (the dashboards' rollups stay) and older signals are refused.
+   */
+  analyticsRetentionMonths?: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,7 +76,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushCaFile: env.PUSH_CA_FILE || undefined,
     pushLeaseSeconds: env.PUSH_LEASE_SECONDS ? Number(env.PUSH_LEASE_SECONDS) : undefined,
     pushOriginConcurrency: env.PUSH_ORIGIN_CONCURRENCY ? Number(env.PUSH_ORIGIN_CONCURRENCY) : undefined,
+    analyticsRetentionMonths: parseRetention(env.ANALYTICS_RETENTION_MONTHS),
   };
+}
+
+/** ANALYTICS_RETENTION_MONTHS: a whole number of months, at least 2 (this month and the last); anything else stops the start. */
+export function parseRetention(value: string | undefined): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const months = Number(text);
+  if (!Number.isInteger(months) || months < 2 || months > 1200)
+    throw new Error(
+      `ANALYTICS_RETENTION_MONTHS must be a whole number of months from 2 to 1200, not "${text}"`,
+    );
+  return months;
 }
 
 /** PUBLIC_URL without its trailing slashes (links append "/path"); anything but an http(s) URL stops the start. */

@@ -71,7 +71,8 @@ export const errors = {
   // Analytics dashboards (issue 15).
   AnalyticsTypeNotFound: {
     status: 404,
-    message: "Unknown analytics report; use overview, pages, features, offers, leads, pushes, geofences or inventory",
+    message:
+      "Unknown analytics report; use overview, pages, features, offers, leads, pushes, geofences or inventory",
   },
   // The widget's inbox and geofence entries (issue 13).
   NotificationNotFound: { status: 404, message: "Notification not found" },

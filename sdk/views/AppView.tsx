@@ -190,15 +190,23 @@ export function AppView(props: AppViewProps & { screens?: SurfaceScreens }) {
           }
         : undefined,
       onShare: props.onShare ?? (mode === "widget" ? defaultShare : undefined),
-      onAddToCalendar:
-        props.onAddToCalendar ??
-        (mode === "widget"
-          ? // The calendar file is written when asked for: its code is not part of the first view.
-            (e: Event) =>
-              void import("./ics.ts").then((m) =>
-                m.downloadIcs(e, { now: Date.now(), appName: definition.name }),
-              )
-          : undefined),
+      onAddToCalendar: (() => {
+        const add =
+          props.onAddToCalendar ??
+          (mode === "widget"
+            ? // The calendar file is written when asked for: its code is not part of the first view.
+              (e: Event) =>
+                void import("./ics.ts").then((m) =>
+                  m.downloadIcs(e, { now: Date.now(), appName: definition.name }),
+                )
+            : undefined);
+        return add
+          ? (e: Event) => {
+              add(e);
+              props.onCalendarAdded?.(e);
+            }
+          : undefined;
+      })(),
       onRedeem: props.onRedeem as ((c: Coupon) => void) | undefined,
       data: { notifications: props.notifications, unreadCount: props.unreadCount, loyalty: props.loyalty },
     };

@@ -160,6 +160,8 @@ export interface DirectoryMember {
 /** What the end user shares; the sdk decides how (Web Share API, clipboard, analytics). */
 export interface ShareRequest {
   kind: "coupon" | "event" | "referral";
+  /** The coupon's or event's id (analytics counts shares per offer). */
+  id?: string;
   title: string;
   text: string;
   url?: string;
@@ -177,6 +179,8 @@ export interface ViewCallbacks {
   onShare?: (share: ShareRequest) => void;
   /** Defaults to downloading an .ics file in the widget. */
   onAddToCalendar?: (event: Event) => void;
+  /** Told after an event was added to the calendar (whichever handler did it): the widget counts it. */
+  onCalendarAdded?: (event: Event) => void;
   onSubmitForm?: (feature: AnyFeature, values: Record<string, string | boolean>) => unknown;
   onSendEmail?: (
     feature: AnyFeature,

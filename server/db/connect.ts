@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as coreSchema from "./schema.ts";
+import * as analyticsSchema from "./schema-analytics.ts";
 import * as loyaltySchema from "./schema-loyalty.ts";
 import * as mobileSchema from "./schema-mobile.ts";
 import * as offersSchema from "./schema-offers.ts";
@@ -23,6 +24,7 @@ const schema = {
   ...loyaltySchema,
   ...pushSchema,
   ...teamSchema,
+  ...analyticsSchema,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

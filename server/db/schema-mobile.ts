@@ -107,8 +107,11 @@ export const endUserVehicles = pgTable(
 );
 
 /**
- * Analytics signals. The primary key is the id the widget gives each event, so a batch re-sent after a lost
- * answer is stored once.
+ * Analytics signals, partitioned by month of `time` on PostgreSQL and PGlite alike (migration 0009 makes the
+ * partitions; drizzle-kit cannot declare them). The key is the widget's id of the event with its time (a
+ * partitioned table's keys must hold the partition column): the widget re-sends a buffered event with the
+ * same id and time, so a batch re-sent after a lost answer is stored once. Every insert also queues the rows
+ * for the rollups (a statement trigger, migration 0009), so the dashboards never read this table.
  */
 export const analyticsEvents = pgTable(
   "analytics_events",
@@ -126,7 +129,7 @@ export const analyticsEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.appId, t.id] }),
+    primaryKey({ columns: [t.appId, t.id, t.time] }),
     index("analytics_events_app_time_idx").on(t.appId, t.time),
   ],
 );

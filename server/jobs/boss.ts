@@ -84,6 +84,8 @@ export class BossQueue implements RunningQueue {
     if (this.options.supervise ?? true)
       for (const d of this.options.definitions)
         if (d.schedule) await this.boss.schedule(d.name, d.schedule.cron, {}, { tz: d.schedule.tz ?? "UTC" });
+    if (this.options.supervise ?? true)
+      for (const d of this.options.definitions) if (d.runAtStart) await this.boss.send(d.name, {});
     if (this.options.work ?? true)
       for (const d of this.options.definitions)
         await this.boss.work(

@@ -22,6 +22,8 @@ export interface JobDefinition<T = any> {
   handler(data: T, ctx: JobContext): Promise<void>;
   /** Recurring (a pg-boss schedule): a cron expression, in `tz` (IANA, UTC by default). */
   schedule?: { cron: string; tz?: string };
+  /** Also queued once whenever a pg-boss supervisor starts (work that must not wait for the first schedule). */
+  runAtStart?: boolean;
   retryLimit?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;

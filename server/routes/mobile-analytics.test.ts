@@ -120,13 +120,14 @@ describe("POST /mobile/analytics/events", () => {
       // Every pooled connection open first, so the batches really run side by side.
       await Promise.all(Array.from({ length: 10 }, () => app.database.execute("select pg_sleep(0.05)")));
     }
-    const pool = Array.from({ length: 60 }, () => randomUUID());
-    // Each batch takes 50 ids of the pool, rotated, every other one reversed: batches share ids in
+    // The widget re-sends a buffered event as it was made (same id, same time), so the pool is of signals.
+    const pool = Array.from({ length: 60 }, () => signal("page_view", appId, randomUUID()));
+    // Each batch takes 50 signals of the pool, rotated, every other one reversed: batches share ids in
     // opposite orders.
     const batches = Array.from({ length: 100 }, (_, k) => {
       const ids = [...pool.slice(k % 60), ...pool.slice(0, k % 60)].slice(0, 50);
       if (k % 2) ids.reverse();
-      return ids.map((id) => signal("page_view", appId, id));
+      return ids;
     });
     const before = await count();
     const answers = await Promise.all(batches.map((b) => post(b)));

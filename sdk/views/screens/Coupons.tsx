@@ -163,7 +163,9 @@ export function CouponDetailsScreen({ couponId }: { couponId?: string }) {
           <button
             type="button"
             className="ba-button ba-button-secondary"
-            onClick={() => onShare?.({ kind: "coupon", title: c.title, text: c.description ?? c.title })}
+            onClick={() =>
+              onShare?.({ kind: "coupon", id: c.id, title: c.title, text: c.description ?? c.title })
+            }
           >
             {t("common.share")}
           </button>

@@ -45,6 +45,7 @@ export function EventDetailsScreen({ eventId }: { eventId?: string }) {
               onClick={() =>
                 onShare?.({
                   kind: "event",
+                  id: event.id,
                   title: event.title,
                   text: event.description ?? event.title,
                   url: link,

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { apps } from "./schema.ts";
+
+/**
+ * Facts waiting to be folded into the rollups: one row per stored signal (copied by the statement trigger on
+ * analytics_events) and per counted record (redemptions, leads, form data, push deliveries, opens, geofence
+ * completions, sign-in failures: triggers in migration 0009). The fold job deletes what it folds in the same
+ * statement that adds it to the rollups, so a fact is counted once even when two workers run.
+ */
+export const analyticsRollupQueue = pgTable("analytics_rollup_queue", {
+  seq: bigserial("seq", { mode: "number" }).primaryKey(),
+  appId: uuid("app_id").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+  /** The signal's name, or the record's fact name ("redemption", "lead", "push_sent", ...). */
+  name: text("name").notNull(),
+  /** A widget signal (counts its user as a visitor) rather than a server record. */
+  signal: boolean("signal").notNull().default(false),
+  userId: text("user_id"),
+  platform: text("platform").notNull().default("Web"),
+  location: text("location").notNull().default(""),
+  data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+});
+
+/**
+ * Counts per app, metric, breakdown key, platform, location and 15-minute bucket (UTC). Every UTC offset in
+ * use is a multiple of 15 minutes, so a day, week or month in any time zone is a whole number of buckets.
+ */
+export const analyticsRollups = pgTable(
+  "analytics_rollups",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    metric: text("metric").notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    key: text("key").notNull().default(""),
+    platform: text("platform").notNull().default("Web"),
+    location: text("location").notNull().default(""),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.metric, t.bucket, t.key, t.platform, t.location] })],
+);
+
+/**
+ * Who was seen per app and 15-minute bucket: unique visitors over any range are a count of distinct users
+ * here, which sums of counts cannot give.
+ */
+export const analyticsVisitors = pgTable(
+  "analytics_visitors",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    userId: text("user_id").notNull(),
+    platform: text("platform").notNull().default("Web"),
+    location: text("location").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.bucket, t.userId, t.platform, t.location] })],
+);

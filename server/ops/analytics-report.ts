@@ -1,0 +1,321 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_METRICS,
+  type AnalyticsInterval,
+  type AnalyticsQuery,
+  type AnalyticsReport,
+  type AnalyticsType,
+} from "../../schemas/analytics-report.ts";
+import type { Db } from "../db/connect.ts";
+import { ApiError } from "../errors.ts";
+import type { Caller } from "../permissions.ts";
+import { appForCaller } from "./apps.ts";
+import { isTimeZone } from "./push-notifications.ts";
+
+const DAY = 86_400_000;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A zone the days are counted in: how SQL turns a UTC instant into local time and back, and its name. */
+interface Zone {
+  label: string;
+  /** The local wall time of a timestamptz expression. */
+  local(instant: SQL): SQL;
+  /** The instant a local date's midnight is. */
+  midnight(date: string): SQL;
+  /** Today's local date. */
+  today(now: Date): string;
+}
+
+/**
+ * The caller's zone: `tz` (IANA, with its DST), else the console's x-user-timezone-offset header (minutes
+ * behind UTC, as Date#getTimezoneOffset gives them; any multiple of 15 minutes), else UTC.
+ */
+export function analyticsZone(tz: string | undefined, offsetHeader: string | undefined): Zone {
+  if (tz !== undefined) {
+    if (!isTimeZone(tz))
+      throw new ApiError("TimeZoneInvalid", undefined, [{ path: "/tz", message: "unknown time zone" }]);
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+    return {
+      label: name,
+      local: (instant) => sql`(${instant} at time zone ${name})`,
+      midnight: (date) => sql`(${date}::timestamp at time zone ${name})`,
+      today: (now) => new Intl.DateTimeFormat("en-CA", { timeZone: name }).format(now),
+    };
+  }
+  const behind = Number(offsetHeader);
+  const east =
+    offsetHeader !== undefined && Number.isInteger(behind) && behind % 15 === 0 && Math.abs(behind) <= 14 * 60
+      ? -behind
+      : 0;
+  const hh = String(Math.floor(Math.abs(east) / 60)).padStart(2, "0");
+  const mm = String(Math.abs(east) % 60).padStart(2, "0");
+  return {
+    label: east === 0 ? "UTC" : `UTC${east < 0 ? "-" : "+"}${hh}:${mm}`,
+    local: (instant) => sql`((${instant} at time zone 'UTC') + make_interval(mins => ${east}::int))`,
+    midnight: (date) => sql`((${date}::timestamp - make_interval(mins => ${east}::int)) at time zone 'UTC')`,
+    today: (now) => new Date(now.getTime() + east * 60_000).toISOString().slice(0, 10),
+  };
+}
+
+const toDays = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
+const fromDays = (days: number) => new Date(days * DAY).toISOString().slice(0, 10);
+const validDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && fromDays(toDays(date)) === date;
+
+/** The range asked for (default: the 30 days ending today) and the range of the same length just before. */
+export function analyticsRange(
+  query: Pick<AnalyticsQuery, "from" | "to">,
+  today: string,
+): { from: string; to: string; previous: { from: string; to: string } } {
+  for (const field of ["from", "to"] as const) {
+    const v = query[field];
+    if (v !== undefined && !validDate(v))
+      throw new ApiError("Validation", `${field} must be a date (YYYY-MM-DD)`, [
+        { path: `/${field}`, message: "must be a date (YYYY-MM-DD)" },
+      ]);
+  }
+  const to = query.to ?? (query.from && toDays(query.from) > toDays(today) ? query.from : today);
+  const from = query.from ?? fromDays(toDays(to) - 29);
+  const days = toDays(to) - toDays(from) + 1;
+  if (days < 1)
+    throw new ApiError("Validation", "from must not be after to", [
+      { path: "/from", message: "must not be after to" },
+    ]);
+  if (days > ANALYTICS_MAX_DAYS)
+    throw new ApiError("Validation", `A report covers at most ${ANALYTICS_MAX_DAYS} days`, [
+      { path: "/to", message: `at most ${ANALYTICS_MAX_DAYS} days after from` },
+    ]);
+  const prevTo = toDays(from) - 1;
+  return { from, to, previous: { from: fromDays(prevTo - days + 1), to: fromDays(prevTo) } };
+}
+
+/** Every period of the range, zeros included: its first local day (the range's start for a clipped first one). */
+export function periodsOf(from: string, to: string, interval: AnalyticsInterval): string[] {
+  const out: string[] = [];
+  const last = toDays(to);
+  let d = toDays(from);
+  while (d <= last) {
+    out.push(fromDays(d));
+    const date = new Date(d * DAY);
+    if (interval === "day") d += 1;
+    else if (interval === "week")
+      d += 7 - ((date.getUTCDay() + 6) % 7); // to next Monday (ISO weeks, as date_trunc)
+    else d = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / DAY;
+  }
+  return out;
+}
+
+/** Metrics broken down by a key, and what the key is. */
+const BREAKDOWN: Partial<
+  Record<string, "method" | "reason" | "page" | "feature" | "offer" | "source" | "geofence" | "vehicle">
+> = {
+  sign_ins: "method",
+  sign_in_failures: "reason",
+  page_views: "page",
+  feature_opens: "feature",
+  offer_views: "offer",
+  offer_redemptions: "offer",
+  offer_shares: "offer",
+  offer_calendar_adds: "offer",
+  leads: "source",
+  form_submissions: "feature",
+  geofence_entries: "geofence",
+  geofence_completions: "geofence",
+  inventory_views: "vehicle",
+  inventory_favorites: "vehicle",
+  inventory_leads: "vehicle",
+};
+
+/** A breakdown shows the largest keys; the rest still count in the total. */
+const BREAKDOWN_ROWS = 100;
+
+const METHOD_LABELS: Record<string, string> = { email: "E-mail", phone: "Text message" };
+const REASON_LABELS: Record<string, string> = {
+  code_invalid: "Wrong code",
+  code_expired: "Expired code",
+  too_many_attempts: "Too many wrong codes",
+};
+
+/**
+ * One dashboard's numbers (issue 15): each metric's total, the previous range's total, a point per period
+ * and, where it has one, the breakdown. Read from the rollups only (never the raw signals), in the caller's
+ * zone; `analytics.read` on the app.
+ */
+export async function analyticsReport(
+  db: Db,
+  caller: Caller,
+  appId: string,
+  type: AnalyticsType,
+  query: AnalyticsQuery,
+  opts: { offsetHeader?: string; now?: Date } = {},
+): Promise<AnalyticsReport> {
+  const access = await appForCaller(db, caller, appId, "analytics.read");
+  const zone = analyticsZone(query.tz, opts.offsetHeader);
+  const interval = query.interval ?? "day";
+  const range = analyticsRange(query, zone.today(opts.now ?? new Date()));
+  const prevStart = zone.midnight(range.previous.from);
+  const curStart = zone.midnight(range.from);
+  const end = zone.midnight(fromDays(toDays(range.to) + 1));
+  const metricIds: readonly string[] = ANALYTICS_METRICS[type];
+  const counted = metricIds.filter((m) => m !== "visitors");
+  const filters: SQL[] = [];
+  if (query.platform) filters.push(sql`and platform = ${query.platform}`);
+  if (query.location !== undefined && query.location !== "")
+    filters.push(sql`and location = ${query.location}`);
+  const where = (table: SQL, extra: SQL = sql``) =>
+    sql`${table} where app_id = ${appId} ${extra} and bucket >= ${prevStart} and bucket < ${end} ${sql.join(filters, sql` `)}`;
+  const period = sql`date_trunc(${interval}, ${zone.local(sql`bucket`)})::date::text`;
+  const metricList = sql.join(
+    counted.map((m) => sql`${m}`),
+    sql`, `,
+  );
+
+  const [counts, visitorRows, filterRows] = await Promise.all([
+    counted.length
+      ? db.execute(sql`select metric, key, ${period} as period, bucket >= ${curStart} as cur, sum(value)::bigint as n
+          from ${where(sql`analytics_rollups`, sql`and metric in (${metricList})`)}
+          group by 1, 2, 3, 4`)
+      : Promise.resolve({ rows: [] }),
+    metricIds.includes("visitors")
+      ? db.execute(sql`select period, cur, count(distinct user_id)::bigint as n, grouping(period) as whole
+          from (select ${period} as period, bucket >= ${curStart} as cur, user_id from ${where(sql`analytics_visitors`)}) v
+          group by grouping sets ((period, cur), (cur))`)
+      : Promise.resolve({ rows: [] }),
+    db.execute(sql`select distinct platform, location from analytics_rollups where app_id = ${appId}
+        and metric in (${metricList}) and bucket >= ${prevStart} and bucket < ${end}`),
+  ]);
+
+  const periods = periodsOf(range.from, range.to, interval);
+  const clip = (p: string) => (p < range.from ? range.from : p);
+  type Acc = {
+    total: number;
+    previousTotal: number;
+    points: Map<string, number>;
+    keys: Map<string, [number, number]>;
+  };
+  const acc = new Map<string, Acc>(
+    metricIds.map((m) => [m, { total: 0, previousTotal: 0, points: new Map(), keys: new Map() }]),
+  );
+  for (const r of rowsOf<{ metric: string; key: string; period: string; cur: boolean; n: string | number }>(
+    counts,
+  )) {
+    const a = acc.get(r.metric);
+    if (!a) continue;
+    const n = Number(r.n);
+    const k = a.keys.get(r.key) ?? [0, 0];
+    if (r.cur) {
+      a.total += n;
+      a.points.set(clip(r.period), (a.points.get(clip(r.period)) ?? 0) + n);
+      k[0] += n;
+    } else {
+      a.previousTotal += n;
+      k[1] += n;
+    }
+    a.keys.set(r.key, k);
+  }
+  const visitors = acc.get("visitors");
+  if (visitors)
+    for (const r of rowsOf<{ period: string | null; cur: boolean; n: string | number; whole: number }>(
+      visitorRows,
+    )) {
+      const n = Number(r.n);
+      if (Number(r.whole) === 1) {
+        if (r.cur) visitors.total = n;
+        else visitors.previousTotal = n;
+      } else if (r.cur && r.period)
+        visitors.points.set(clip(r.period), (visitors.points.get(clip(r.period)) ?? 0) + n);
+    }
+
+  const labels = await breakdownLabels(db, access.row.definition, acc);
+  const filterValues = rowsOf<{ platform: string; location: string }>(filterRows);
+  return {
+    type,
+    from: range.from,
+    to: range.to,
+    interval,
+    timeZone: zone.label,
+    previous: range.previous,
+    filters: {
+      platforms: [...new Set(filterValues.map((r) => r.platform))].sort(),
+      locations: [...new Set(filterValues.map((r) => r.location).filter(Boolean))].sort(),
+    },
+    metrics: metricIds.map((id) => {
+      const a = acc.get(id) as Acc;
+      const kind = BREAKDOWN[id];
+      return {
+        id,
+        total: a.total,
+        previousTotal: a.previousTotal,
+        points: periods.map((p) => ({ period: p, value: a.points.get(p) ?? 0 })),
+        ...(kind
+          ? {
+              breakdown: [...a.keys]
+                .map(([key, [value, previousValue]]) => ({
+                  key,
+                  label: labels(kind, key),
+                  value,
+                  previousValue,
+                }))
+                .sort(
+                  (x, y) =>
+                    y.value - x.value || y.previousValue - x.previousValue || x.label.localeCompare(y.label),
+                )
+                .slice(0, BREAKDOWN_ROWS),
+            }
+          : {}),
+      };
+    }),
+  };
+}
+
+/** Names for breakdown keys: feature titles from the definition, offer titles and geofence names from their tables. */
+async function breakdownLabels(
+  db: Db,
+  definition: unknown,
+  acc: Map<string, { keys: Map<string, unknown> }>,
+): Promise<(kind: NonNullable<(typeof BREAKDOWN)[string]>, key: string) => string> {
+  const keysOf = (kind: string) =>
+    [...acc]
+      .filter(([m]) => BREAKDOWN[m] === kind)
+      .flatMap(([, a]) => [...a.keys.keys()])
+      .filter(Boolean);
+  const uuids = (keys: string[]) => [...new Set(keys)].filter((k) => /^[0-9a-f-]{36}$/i.test(k));
+  const features = new Map<string, string>();
+  for (const f of (definition as { features?: { id?: unknown; title?: unknown }[] } | null)?.features ?? [])
+    if (typeof f?.id === "string" && typeof f.title === "string") features.set(f.id, f.title);
+  const named = async (table: "offers" | "geofences", ids: string[]) => {
+    if (!ids.length) return new Map<string, string>();
+    const column = table === "offers" ? sql`title` : sql`name`;
+    const list = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const rows = rowsOf<{ id: string; label: string }>(
+      await db.execute(
+        sql`select id::text as id, ${column} as label from ${sql.raw(table)} where id in (${list})`,
+      ),
+    );
+    return new Map(rows.map((r) => [r.id, r.label]));
+  };
+  const [offers, geofences] = await Promise.all([
+    named("offers", uuids(keysOf("offer"))),
+    named("geofences", uuids(keysOf("geofence"))),
+  ]);
+  return (kind, key) => {
+    if (key === "") return "(not set)";
+    switch (kind) {
+      case "method":
+        return METHOD_LABELS[key] ?? key;
+      case "reason":
+        return REASON_LABELS[key] ?? key;
+      case "feature":
+        return features.get(key) ?? `Removed feature (${key.slice(0, 8)})`;
+      case "offer":
+        return offers.get(key) ?? `Removed offer (${key.slice(0, 8)})`;
+      case "geofence":
+        return geofences.get(key) ?? `Removed geofence (${key.slice(0, 8)})`;
+      default:
+        return key;
+    }
+  };
+}

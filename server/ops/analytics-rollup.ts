@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/connect.ts";
+
+/** The rollup's bucket: every UTC offset in use is a multiple of 15 minutes, so local days are whole buckets. */
+export const BUCKET = "15 minutes";
+
+/**
+ * Which metric (and breakdown key) each queued fact counts in: the one place that reads signal names. A
+ * fact may count in several (a page view of an offer is a page view and an offer view); unknown names
+ * (logout, widget failure reports, the client's own redeem signal, whose server record counts instead)
+ * count in none but still make their user a visitor.
+ */
+const METRICS = sql`(values
+  (case q.name
+    when 'install' then 'installs'
+    when 'page_view' then 'page_views'
+    when 'login' then 'sign_ins'
+    when 'share' then 'offer_shares'
+    when 'calendar_add' then 'offer_calendar_adds'
+    when 'inventory_favorite' then 'inventory_favorites'
+    when 'geofence' then 'geofence_entries'
+    when 'sign_in_failure' then 'sign_in_failures'
+    when 'redemption' then 'offer_redemptions'
+    when 'lead' then 'leads'
+    when 'form_submission' then 'form_submissions'
+    when 'geofence_completion' then 'geofence_completions'
+    when 'push_sent' then 'push_sent'
+    when 'push_delivered' then 'push_delivered'
+    when 'push_opened' then 'push_opened'
+  end,
+  case q.name
+    when 'install' then ''
+    when 'page_view' then q.data->>'page'
+    when 'login' then q.data->>'loginMethod'
+    when 'share' then coalesce(q.data->>'offerId', '')
+    when 'calendar_add' then q.data->>'offerId'
+    when 'inventory_favorite' then q.data->>'inventoryId'
+    when 'geofence' then q.data->>'geofenceId'
+    else q.data->>'key'
+  end),
+  (case when q.name = 'page_view' then 'feature_opens' end, q.data->>'featureId'),
+  (case when q.name = 'page_view' then 'offer_views' end, q.data->>'offerId'),
+  (case when q.name = 'page_view' and q.data->>'page' = 'inventory_details' then 'inventory_views' end,
+    q.data->>'inventoryId'),
+  (case when q.name = 'lead' then 'inventory_leads' end, q.data->>'inventoryId')
+) as m(metric, key)`;
+
+/**
+ * Folds up to `limit` queued facts into the rollups and returns how many it took. The facts are deleted in
+ * the same statement that adds them, so a crash leaves them queued and two workers take disjoint ones (SKIP
+ * LOCKED): each fact counts once. Rows are upserted in key order so concurrent folds never deadlock.
+ */
+export async function foldAnalytics(db: Db, limit = 20_000): Promise<number> {
+  const result = await db.execute(sql`with batch as (
+      delete from analytics_rollup_queue where seq in (
+        select seq from analytics_rollup_queue order by seq limit ${limit} for update skip locked)
+      returning *
+    ), visits as (
+      insert into analytics_visitors (app_id, bucket, user_id, platform, location)
+      select distinct q.app_id, date_bin(${BUCKET}::interval, q.at, timestamptz '2000-01-01 00:00:00+00'),
+        q.user_id, q.platform, q.location
+      from batch q join apps a on a.id = q.app_id
+      where q.signal and q.user_id is not null
+      order by 1, 2, 3, 4, 5
+      on conflict do nothing
+    ), counted as (
+      insert into analytics_rollups (app_id, metric, bucket, key, platform, location, value)
+      select q.app_id, m.metric, date_bin(${BUCKET}::interval, q.at, timestamptz '2000-01-01 00:00:00+00'),
+        m.key, q.platform, q.location, count(*)
+      from batch q join apps a on a.id = q.app_id cross join lateral ${METRICS}
+      where m.metric is not null and m.key is not null
+      group by 1, 2, 3, 4, 5, 6
+      order by 1, 2, 3, 4, 5, 6
+      on conflict (app_id, metric, bucket, key, platform, location)
+        do update set value = analytics_rollups.value + excluded.value
+    )
+    select count(*)::int as n from batch`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** Folds until the queue is empty (or `rounds` batches were taken, so one job run stays bounded). */
+export async function foldAllAnalytics(db: Db, rounds = 50, limit = 20_000): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < rounds; i++) {
+    const n = await foldAnalytics(db, limit);
+    total += n;
+    if (n < limit) break;
+  }
+  return total;
+}
