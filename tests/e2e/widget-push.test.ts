@@ -237,6 +237,8 @@ describe("web push in the widget", () => {
     expect(payload).toEqual({
       title: "Push Motors",
       message,
+      // The shared coupon is the push's path, as in the inbox entry.
+      path: `coupon:${couponId}`,
       notificationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       tag: post.headers.topic,
     });
@@ -482,6 +484,32 @@ describe("location alerts in the widget", () => {
     await expect(widget(page).locator(".ba-notification .ba-card-title").allTextContents()).resolves.toEqual([
       "Welcome to the showroom: coffee is on us",
     ]);
+
+    // An admin's edit of only the filters (spec §6: an update resets the geofence): the widget's payload
+    // carries the new version, so the next visit inside reports the entry again and delivers it again.
+    const edited = await api<{ version: number }>("PUT", `/apps/${appId}/geofences/${fence.id}`, {
+      name: "Showroom",
+      message: "Welcome to the showroom: coffee is on us",
+      shape: "circle",
+      location: { lat: 40, lng: -75, radius: 1, radiusUnit: "km" },
+      apps: [appId],
+      filters: { membership: "non-member" },
+    });
+    expect(edited.version).toBe(2);
+    await page.reload();
+    await widget(page).locator(".ba-name").waitFor();
+    await widget(page).locator(".ba-bell").click();
+    await waitFor(() => expect(entered).toHaveLength(2), { timeout: 15_000 });
+    expect(entered[1]).toEqual({
+      url: `${server.url}/api/mobile/geofences/${fence.id}/enter`,
+      body: { userId, lat: 40, lng: -75 },
+    });
+    await waitFor(async () =>
+      expect(await widget(page).locator(".ba-notification .ba-card-title").allTextContents()).toEqual([
+        "Welcome to the showroom: coffee is on us",
+        "Welcome to the showroom: coffee is on us",
+      ]),
+    );
     await context.close();
   });
 });
