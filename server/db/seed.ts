@@ -10,6 +10,7 @@ import { createPackage } from "../ops/special-packages.ts";
 import type { Storage } from "../services/storage.ts";
 import type { Db } from "./connect.ts";
 import { users } from "./schema.ts";
+import { seedAnalytics } from "./seed-analytics.ts";
 import { seedCustomers } from "./seed-customers.ts";
 import { seedLoyalty } from "./seed-loyalty.ts";
 import { seedPush } from "./seed-push.ts";
@@ -23,6 +24,8 @@ export const DEMO_COUPON_IDS = {
   oil: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b01",
   tires: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b02",
 };
+/** The demo event's id (its analytics are seeded per offer). */
+export const DEMO_EVENT_ID = "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b03";
 
 const icon = (name: string) => `/api/icon-files/${name}.svg`;
 const DAY = 86_400_000;
@@ -107,7 +110,7 @@ export function demoDefinition(now = Date.now(), images: { logo?: string; cover?
     ],
     events: [
       {
-        id: "2b0f5c1e-7a4d-4e3b-9c2a-0d1e2f3a4b03",
+        id: DEMO_EVENT_ID,
         title: "Spring sales event",
         description: "Special financing on every new model.",
         from: at(0),
@@ -160,6 +163,10 @@ export async function seed(db: Db, storage: Storage, log: FastifyBaseLogger): Pr
   });
   await seedPush(db, { id: admin.id, type: "Admin" }, app.appId, DEMO_COUPON_IDS.oil);
   await seedCustomers(db, app.appId, DEMO_COUPON_IDS.oil);
+  await seedAnalytics(db, app.appId, {
+    coupons: Object.values(DEMO_COUPON_IDS),
+    events: [DEMO_EVENT_ID],
+  });
   log.info(
     { email: DEMO_ADMIN_EMAIL, password, appId: app.appId },
     `Demo admin created: sign in as ${DEMO_ADMIN_EMAIL} with password ${password} (printed only once)`,
