@@ -28,6 +28,12 @@ const CustomerPage = lazy(() =>
 const LeadsPage = lazy(() => import("./leads/LeadsPage.tsx").then((m) => ({ default: m.LeadsPage })));
 const TeamPage = lazy(() => import("./team/TeamPage.tsx").then((m) => ({ default: m.TeamPage })));
 const StaffPage = lazy(() => import("./staff/StaffPage.tsx").then((m) => ({ default: m.StaffPage })));
+const InventoryPage = lazy(() =>
+  import("./dealer-data/InventoryPage.tsx").then((m) => ({ default: m.InventoryPage })),
+);
+const DealerDataPage = lazy(() =>
+  import("./dealer-data/DealerDataPage.tsx").then((m) => ({ default: m.DealerDataPage })),
+);
 const ChangePassword = lazy(() =>
   import("./account/ChangePassword.tsx").then((m) => ({ default: m.ChangePassword })),
 );
@@ -50,6 +56,8 @@ const AnalyticsOverviewPage = lazy(() =>
 const AnalyticsTypePage = lazy(() =>
   import("./analytics/AnalyticsPages.tsx").then((m) => ({ default: m.AnalyticsTypePage })),
 );
+// The admin console (issue 18) loads only when an admin opens it.
+const AdminRoutes = lazy(() => import("./admin/AdminRoutes.tsx").then((m) => ({ default: m.AdminRoutes })));
 const page = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -122,6 +130,7 @@ export function Routes() {
       <Route path="/verify/:token" element={open(<Verify />)} />
       <Route path="/sign-in-as/:userId" element={guarded(<SignInAs />)} />
       <Route path="/apps" element={guarded(<AppList />)} />
+      <Route path="/admin/*" element={guarded(page(<AdminRoutes />))} />
       <Route path="/account/password" element={guarded(page(<ChangePassword />))} />
       <Route path="/apps/:appId" element={guarded(<AppWorkspace />)}>
         <Route index element={<AppIndexRedirect />} />
@@ -135,6 +144,8 @@ export function Routes() {
         <Route path="leads" element={page(<LeadsPage />)} />
         <Route path="team" element={page(<TeamPage />)} />
         <Route path="staff" element={page(<StaffPage />)} />
+        <Route path="inventory" element={page(<InventoryPage />)} />
+        <Route path="dealer-data" element={page(<DealerDataPage />)} />
         <Route path="geofences" element={page(<GeofencesPage />)} />
         <Route path="push-subscriptions" element={page(<SubscribersPage />)} />
         <Route path="push" element={page(<PushSchedulePage />)} />

@@ -1,14 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Empty, List, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Empty, List, Skeleton, Space, Typography } from "antd";
 import { Link } from "react-router";
 import { embedSnippet } from "../../../core/index.ts";
 import type { App } from "../../../schemas/index.ts";
 import { api } from "../api.ts";
 import { copyText } from "../clipboard.ts";
+import { useSession } from "../session/SessionProvider.tsx";
 
 /** The apps the signed-in user may open. */
 export function AppList() {
   const apps = useQuery({ queryKey: ["apps"], queryFn: () => api<App[]>("/apps") });
+  const { me } = useSession();
   return (
     <Card
       title={
@@ -17,9 +19,16 @@ export function AppList() {
         </Typography.Title>
       }
       extra={
-        <Link to="/apps/new/brand">
-          <Button type="primary">Create app</Button>
-        </Link>
+        <Space>
+          {me?.type === "Admin" || me?.type === "Accountant" ? (
+            <Link to="/admin">
+              <Button>Admin</Button>
+            </Link>
+          ) : null}
+          <Link to="/apps/new/brand">
+            <Button type="primary">Create app</Button>
+          </Link>
+        </Space>
       }
     >
       {apps.isLoading ? <Skeleton active /> : null}

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { ME_TIMEOUT_MS, type Profile, sessionMachine } from "../../../machines/session.ts";
 import type { Me } from "../../../schemas/index.ts";
+import { returnPath } from "../admin/logic.ts";
 import { api, setApiHooks, tokenStore } from "../api.ts";
 
 /** The session machine wired to the admin client and the browser (spec §4 Session, §7 Accounts). */
@@ -30,6 +31,12 @@ const browserSession = sessionMachine.provide({
   },
 });
 
+/** Where a token switch lands: the user's apps while impersonating, else the admin's return path. */
+function pageAfterSwitch(): string {
+  if (tokenStore.getSecondary()) return "/apps";
+  return returnPath.take() ?? window.location.pathname + window.location.search;
+}
+
 type SessionRef = ReturnType<typeof useActorRef<typeof browserSession>>;
 const SessionContext = createContext<SessionRef | null>(null);
 
@@ -44,7 +51,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return window.location.host;
         },
         assign: (url) => window.location.assign(url),
-        reload: () => window.location.reload(),
+        // The machine reloads after sign-in-as and after 'Back to admin': land on the user's apps once
+        // impersonating, and on the page the admin came from on the way back (not the page in place).
+        reload: () => window.location.assign(pageAfterSwitch()),
       },
     },
   });
@@ -77,7 +86,9 @@ export function useSession(): SessionView {
   const error = useSelector(ref, (s) => s.context.error);
   return useMemo(
     () => ({
-      me: state === "signedIn" ? me : null,
+      // Still signed in while the sign-in-as call runs: a null `me` there made RequireSession send the
+      // admin to /login mid-call, and the machine's reload then opened the sign-in form as the user.
+      me: state === "signedIn" || state === "impersonating" ? me : null,
       loading: state === "checking" || state === "fetchingMe" || state === "leaving",
       signingIn: state === "signingIn" || state === "fetchingMe",
       failed: state === "failed" ? error : null,
