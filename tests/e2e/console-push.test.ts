@@ -390,5 +390,36 @@ describe("axe-core: no serious or critical violations on the push pages", () => 
     await until(() => statistic("Subscriptions")).toBe("3");
     await page.waitForLoadState("networkidle");
     expect(await seriousViolations(page, axeSource)).toEqual([]);
+
+    // Membership is a choice with a meaning: the two widget visitors are anonymous, so no member and
+    // both non-members; the count follows each choice.
+    await page
+      .getByText("Members take part in the app's loyalty: a stamp card or points earned.")
+      .waitFor({ timeout: 10_000 });
+    const membership = page.locator(".ant-select", { has: page.locator("#push-audience-membership") });
+    await membership.click({ timeout: 10_000 });
+    await page
+      .locator(
+        '.ant-select-dropdown:visible .ant-select-item-option[title="Members (a loyalty card or points)"]',
+      )
+      .click({ timeout: 10_000 });
+    await until(() => statistic("Subscriptions")).toBe("0");
+    await membership.click({ timeout: 10_000 });
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option[title="Non-members"]')
+      .click({ timeout: 10_000 });
+    await until(() => statistic("Subscriptions")).toBe("3");
+    await expect(statistic("Audience: users")).resolves.toBe("2");
+    // The app is in no multi-app group and has no locations: the selects say so.
+    await page
+      .locator(".ant-select", { has: page.locator("#push-audience-groups") })
+      .click({ timeout: 10_000 });
+    await page.getByText("These apps are in no multi-app group").waitFor({ timeout: 10_000 });
+    await page.keyboard.press("Escape");
+    await page
+      .locator(".ant-select", { has: page.locator("#push-audience-locations") })
+      .click({ timeout: 10_000 });
+    await page.getByText("This app has no locations").waitFor({ timeout: 10_000 });
+    await page.keyboard.press("Escape");
   });
 });
