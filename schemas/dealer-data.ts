@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { type Static, type TObject, type TProperties, type TSchema, Type } from "@sinclair/typebox";
 import { uuid } from "./common.ts";
 import { InventoryFilter } from "./inventory.ts";
 import { RowError, TaskRecord } from "./staff.ts";
@@ -175,7 +175,7 @@ export const ServiceContractInput = Type.Object(
 );
 export type ServiceContractInput = Static<typeof ServiceContractInput>;
 
-const record = <T extends TSchema>(input: T & { properties: Record<string, TSchema> }) =>
+const record = <P extends TProperties>(input: TObject<P>) =>
   Type.Object({ id: uuid(), ...input.properties, updatedAt: Type.String() });
 
 export const InventoryVehicle = record(InventoryVehicleInput);
@@ -245,7 +245,7 @@ export const dealerCsvFields: Record<DealerKind, DealerCsvField[]> = {
   inventory: [
     F("vin", "VIN", "text", { required: true }),
     F("stockNumber", "Stock number", "text", { aliases: ["stock", "stock #", "stock no"] }),
-    F("year", "Year", "int"),
+    F("year", "Year", "int", { aliases: ["yr", "model year"] }),
     F("make", "Make"),
     F("model", "Model"),
     F("trim", "Trim"),
@@ -309,6 +309,33 @@ export const dealerCsvFields: Record<DealerKind, DealerCsvField[]> = {
     F("location", "Location"),
   ],
 };
+
+const headerKey = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, " ");
+
+/** The default mapping: each header to the field it names (by header, field name or alias), or nothing. */
+export function guessDealerMapping(kind: DealerKind, headers: string[]): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  const taken = new Set<string>();
+  for (const h of headers) {
+    const k = headerKey(h);
+    const f = dealerCsvFields[kind].find(
+      (c) =>
+        !taken.has(c.field) &&
+        (headerKey(c.header) === k ||
+          c.field.toLowerCase() === k.replace(/ /g, "") ||
+          c.aliases?.includes(k)),
+    );
+    if (f) {
+      mapping[h] = f.field;
+      taken.add(f.field);
+    }
+  }
+  return mapping;
+}
 
 /** The most records one JSON batch or CSV file may carry; batches over DEALER_INLINE_ROWS run as a job. */
 export const DEALER_BATCH_MAX_ROWS = 50_000;

@@ -12,6 +12,7 @@ import {
   dealerCsvFields,
   dealerInputs,
   dealerKeys,
+  guessDealerMapping,
   type InventoryVehicle,
   type InventoryVehicleInput,
   type RepairOrder,
@@ -259,33 +260,6 @@ export async function applyBatch(
 
 export const DEALER_CSV_MAX_BYTES = 40 * 1024 * 1024;
 const FORMULA_CELL = /^[=@]|^[+-][^\d\s.]/;
-const headerKey = (h: string) =>
-  h
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, " ");
-
-/** The default mapping: each header to the field it names (by header, field name or alias), or nothing. */
-export function guessMapping(kind: DealerKind, headers: string[]): Record<string, string> {
-  const mapping: Record<string, string> = {};
-  const taken = new Set<string>();
-  for (const h of headers) {
-    const k = headerKey(h);
-    const f = dealerCsvFields[kind].find(
-      (c) =>
-        !taken.has(c.field) &&
-        (headerKey(c.header) === k ||
-          c.field.toLowerCase() === k.replace(/ /g, "") ||
-          c.aliases?.includes(k)),
-    );
-    if (f) {
-      mapping[h] = f.field;
-      taken.add(f.field);
-    }
-  }
-  return mapping;
-}
-
 export interface DealerCsv {
   rows: { line: number; record: Record<string, unknown> }[];
   errors: RowError[];
@@ -304,7 +278,7 @@ export function parseDealerCsv(kind: DealerKind, text: string, mapping?: Record<
   });
   const [header, ...lines] = parsed.data;
   if (!header || header.every((h) => !h.trim())) throw new ApiError("CsvInvalid", "The CSV file is empty");
-  const map = mapping ?? guessMapping(kind, header);
+  const map = mapping ?? guessDealerMapping(kind, header);
   const fields = dealerCsvFields[kind];
   const at = new Map<string, number>();
   header.forEach((h, i) => {

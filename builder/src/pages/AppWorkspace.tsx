@@ -25,6 +25,8 @@ const sections = [
   { key: "customers", label: "Customers" },
   { key: "leads", label: "Leads" },
   { key: "staff", label: "Staff" },
+  { key: "inventory", label: "Inventory" },
+  { key: "dealer-data", label: "Dealer data" },
   { key: "team", label: "Team" },
   { key: "geofences", label: "Geofences" },
   { key: "push-subscriptions", label: "Subscribers" },
