@@ -50,8 +50,9 @@ const KICK_SLOT_MS = 2_000;
 const lastKick = new WeakMap<JobQueue, number>();
 
 /**
- * Asks for a fold soon after signals arrive, without waiting for it (the ingest answers first) and at most
- * once per slot per node; the job id of the slot stops other nodes queueing a second one.
+ * Asks for a fold soon after signals arrive (at most 2 s later, plus the workers' polling), without waiting
+ * for it (the ingest answers first), at most once per slot per node; the job id of the slot stops other nodes
+ * queueing a second one.
  */
 export function kickRollup(
   queue: JobQueue | undefined,
@@ -62,5 +63,13 @@ export function kickRollup(
   const slot = Math.floor(now / KICK_SLOT_MS);
   if (lastKick.get(queue) === slot) return;
   lastKick.set(queue, slot);
-  queue.send(ANALYTICS_ROLLUP_JOB, {}, { singletonKey: `slot:${slot}` }).catch(onError);
+  // The job starts when its slot ends, so it folds everything stored during the slot (a job started mid-slot
+  // would leave the slot's later signals for the next minute's run).
+  queue
+    .send(
+      ANALYTICS_ROLLUP_JOB,
+      {},
+      { singletonKey: `slot:${slot}`, startAfter: new Date((slot + 1) * KICK_SLOT_MS) },
+    )
+    .catch(onError);
 }
