@@ -130,10 +130,12 @@ const BREAKDOWN: Partial<
 const BREAKDOWN_ROWS = 100;
 
 const METHOD_LABELS: Record<string, string> = { email: "E-mail", phone: "Text message" };
+/** Why the server refused a sign-in code (server/ops/mobile-auth.ts). */
 const REASON_LABELS: Record<string, string> = {
-  code_invalid: "Wrong code",
+  wrong_code: "Wrong code",
   code_expired: "Expired code",
   too_many_attempts: "Too many wrong codes",
+  no_code: "No code sent, or already used",
 };
 
 /**

@@ -6,6 +6,7 @@ import type { Limits } from "../services/limits.ts";
 import type { Mailer } from "../services/mail.ts";
 import { hashToken, newToken } from "../services/secrets.ts";
 import type { Sms } from "../services/sms.ts";
+import { recordFact } from "./analytics-facts.ts";
 import { MobileError } from "./mobile-errors.ts";
 import { type EndUserView, endUserView, phoneOrRefuse } from "./mobile-users.ts";
 
@@ -199,13 +200,9 @@ export async function signInWithCode(
       )
       .orderBy(desc(endUserCodes.createdAt))
       .limit(1);
-    if (
-      !latest ||
-      latest.usedAt ||
-      latest.expiresAt.getTime() <= t ||
-      latest.attempts >= CODE_LIMITS.maxWrongTries
-    )
-      return "invalid" as const;
+    if (!latest || latest.usedAt) return "no_code" as const;
+    if (latest.expiresAt.getTime() <= t) return "code_expired" as const;
+    if (latest.attempts >= CODE_LIMITS.maxWrongTries) return "too_many_attempts" as const;
     const expected = Buffer.from(latest.codeHash, "hex");
     const given = Buffer.from(codeHash(latest.id, code.trim()), "hex");
     if (!timingSafeEqual(expected, given)) {
@@ -213,7 +210,7 @@ export async function signInWithCode(
         .update(endUserCodes)
         .set({ attempts: sql`${endUserCodes.attempts} + 1` })
         .where(eq(endUserCodes.id, latest.id));
-      return "wrong" as const;
+      return "wrong_code" as const;
     }
     await tx
       .update(endUserCodes)
@@ -222,10 +219,17 @@ export async function signInWithCode(
     return verifiedUser(tx as unknown as Db, appId, identifier, userId, token);
   });
   // Thrown outside the transaction so the counted wrong try is committed, not rolled back.
-  if (endUserId === "invalid") throw new MobileError("CodeInvalid");
-  if (endUserId === "wrong") throw new MobileError("WrongCode");
+  if (isSignInFailure(endUserId)) {
+    // The overview's sign-in failures by reason (issue 15); the widget cannot see why, the server can.
+    await recordFact(db, { appId, name: "sign_in_failure", userId, key: endUserId });
+    throw new MobileError(endUserId === "wrong_code" ? "WrongCode" : "CodeInvalid");
+  }
   return openSession(db, endUserId);
 }
+
+const SIGN_IN_FAILURES = ["no_code", "code_expired", "too_many_attempts", "wrong_code"] as const;
+const isSignInFailure = (v: unknown): v is (typeof SIGN_IN_FAILURES)[number] =>
+  SIGN_IN_FAILURES.includes(v as (typeof SIGN_IN_FAILURES)[number]);
 
 /**
  * The end user who owns a now-verified address. An existing verified owner wins (same person, new device).

@@ -274,6 +274,42 @@ describe("GET /apps/{appId}/analytics/{type}", () => {
     expect(metric(ios.body, "installs").total).toBe(0);
   });
 
+  it("counts refused sign-in codes by the reason only the server knows", async () => {
+    const signIn = (email: string, code: string) =>
+      call(app, {
+        method: "POST",
+        url: "/api/mobile/users/auth/sign-in",
+        headers: { "x-app": appId },
+        payload: { email, code, userId: randomUUID() },
+        remoteAddress: someAddress(),
+      });
+    expect((await signIn("never-sent@example.com", "123456")).status).toBe(400);
+    const sent = await call(app, {
+      method: "POST",
+      url: "/api/mobile/users/auth/email-confirmation",
+      headers: { "x-app": appId },
+      payload: { email: "wrong-code@example.com" },
+      remoteAddress: someAddress(),
+    });
+    expect(sent.status).toBe(200);
+    // The code is random: 000000 and 999999 cannot both be it.
+    const wrong = [
+      await signIn("wrong-code@example.com", "000000"),
+      await signIn("wrong-code@example.com", "999999"),
+    ];
+    expect(wrong.some((r) => r.status === 400)).toBe(true);
+    await foldAllAnalytics(app.database.db);
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await report("overview", { from: today, to: today, tz: "UTC" });
+    const failures = metric(res.body, "sign_in_failures");
+    expect(failures.breakdown?.find((b) => b.key === "no_code")).toMatchObject({
+      label: "No code sent, or already used",
+      value: 1,
+    });
+    expect(failures.breakdown?.find((b) => b.key === "wrong_code")).toMatchObject({ label: "Wrong code" });
+    expect(failures.total).toBe(1 + wrong.filter((r) => r.status === 400).length);
+  });
+
   it("refuses bad ranges, zones and types with the field named", async () => {
     const after = await report("overview", { from: day(1), to: day(0) });
     expect(after.status).toBe(400);
