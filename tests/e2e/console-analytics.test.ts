@@ -283,11 +283,11 @@ describe("console: analytics", () => {
     const month = await viewsOf(last30);
     const count = (b: { key: string; value: number }[], key: string) =>
       b.find((r) => r.key === key)?.value ?? 0;
-    const before = (r: Report) => r.metrics.find((m) => m.id === "page_views")?.breakdown ?? [];
-    expect(count(week, "home")).toBe(count(before(basePages7), "home") + 2);
+    const viewsIn = (r: Report) => r.metrics.find((m) => m.id === "page_views")?.breakdown ?? [];
+    expect(count(week, "home")).toBe(count(viewsIn(basePages7), "home") + 2);
     // The 20-days-old coupons view counts in the last 30 days, not in the last 7.
-    expect(count(week, "coupons")).toBe(count(before(basePages7), "coupons"));
-    expect(count(month, "coupons")).toBe(count(before(basePages30), "coupons") + 1);
+    expect(count(week, "coupons")).toBe(count(viewsIn(basePages7), "coupons"));
+    expect(count(month, "coupons")).toBe(count(viewsIn(basePages30), "coupons") + 1);
     expect((await tableTexts(pages)).slice(1).map((r) => r.slice(0, 2))).toEqual(asRows(week));
     await pick("Last 30 days");
     await until(async () => (await tableTexts(pages)).slice(1).map((r) => r.slice(0, 2))).toEqual(
