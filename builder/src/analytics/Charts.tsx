@@ -61,7 +61,7 @@ export function TrendChart({
             formatter={(v) => [formatNumber(Number(v)), name]}
           />
           <Area
-            type="monotone"
+            type="linear"
             dataKey="value"
             name={name}
             stroke={BLUE}
@@ -106,7 +106,7 @@ export function BreakdownChart({
             tickFormatter={(s: string) => (s.length > 24 ? `${s.slice(0, 23)}…` : s)}
           />
           <Tooltip formatter={(v) => [formatNumber(Number(v)), name]} />
-          <Bar dataKey="value" name={name} fill={BLUE} isAnimationActive={false} />
+          <Bar dataKey="value" name={name} fill={BLUE} maxBarSize={24} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>
