@@ -395,6 +395,19 @@ describe("axe-core: no serious or critical violations on the geofences page", ()
       .getByText("The map could not load. Type the latitude, longitude and radius instead.")
       .waitFor();
     expect(await seriousViolations(page, axeSource)).toEqual([]);
+    // Membership offers its two meanings by name; the choice is saved as the filter's value.
+    await edit.getByText("Members take part in the app's loyalty: a stamp card or points earned.").waitFor();
+    await edit.locator(".ant-select", { has: page.locator("#geofence_filters_membership") }).click();
+    await expect(
+      page.locator(".ant-select-dropdown:visible .ant-select-item-option").allTextContents(),
+    ).resolves.toEqual(["", "Members (a loyalty card or points)", "Non-members"]); // "" = no filter
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Non-members"]').click();
+    const saved = page.waitForRequest(
+      (r) => r.method() === "PUT" && /\/geofences\/[0-9a-f-]{36}$/.test(r.url()),
+    );
+    await edit.getByRole("button", { name: "Save" }).click();
+    expect((await saved).postDataJSON().filters).toEqual({ membership: "non-member" });
+    await edit.waitFor({ state: "detached" });
   });
 });
 
