@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   jsonb,
   pgTable,
   primaryKey,
@@ -50,6 +51,27 @@ export const analyticsRollups = pgTable(
     value: bigint("value", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.metric, t.bucket, t.key, t.platform, t.location] })],
+);
+
+/**
+ * The same counts per UTC day: a long range reads whole days here and only the partial days at its periods'
+ * edges (local midnights that are not UTC midnights) from the 15-minute rows, so a year by month reads a few
+ * thousand rows instead of every quarter hour.
+ */
+export const analyticsRollupsDaily = pgTable(
+  "analytics_rollups_daily",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    metric: text("metric").notNull(),
+    day: date("day").notNull(),
+    key: text("key").notNull().default(""),
+    platform: text("platform").notNull().default("Web"),
+    location: text("location").notNull().default(""),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.metric, t.day, t.key, t.platform, t.location] })],
 );
 
 /**

@@ -21,8 +21,8 @@ interface Zone {
   label: string;
   /** The local wall time of a timestamptz expression. */
   local(instant: SQL): SQL;
-  /** The instant a local date's midnight is. */
-  midnight(date: string): SQL;
+  /** The instant (ms) a local date's midnight is. */
+  midnight(date: string): number;
   /** Today's local date. */
   today(now: Date): string;
 }
@@ -39,7 +39,7 @@ export function analyticsZone(tz: string | undefined, offsetHeader: string | und
     return {
       label: name,
       local: (instant) => sql`(${instant} at time zone ${name})`,
-      midnight: (date) => sql`(${date}::timestamp at time zone ${name})`,
+      midnight: (date) => zoneMidnight(name, date),
       today: (now) => new Intl.DateTimeFormat("en-CA", { timeZone: name }).format(now),
     };
   }
@@ -53,9 +53,48 @@ export function analyticsZone(tz: string | undefined, offsetHeader: string | und
   return {
     label: east === 0 ? "UTC" : `UTC${east < 0 ? "-" : "+"}${hh}:${mm}`,
     local: (instant) => sql`((${instant} at time zone 'UTC') + make_interval(mins => ${east}::int))`,
-    midnight: (date) => sql`((${date}::timestamp - make_interval(mins => ${east}::int)) at time zone 'UTC')`,
+    midnight: (date) => Date.parse(`${date}T00:00:00Z`) - east * 60_000,
     today: (now) => new Date(now.getTime() + east * 60_000).toISOString().slice(0, 10),
   };
+}
+
+/** Minutes a zone is ahead of UTC at an instant. */
+function offsetAt(zone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  return Math.round((wall - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant a local date begins in an IANA zone (the first instant of the day where midnight is skipped). */
+function zoneMidnight(zone: string, date: string): number {
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  let guess = wall - offsetAt(zone, wall) * 60_000;
+  guess = wall - offsetAt(zone, guess) * 60_000;
+  return guess;
+}
+
+/**
+ * How the rollups cover [lo, hi): whole UTC days from the daily rows, the partial days at the edges (local
+ * midnights that are not UTC midnights) from the 15-minute rows.
+ */
+export function coverRange(lo: number, hi: number): { kind: "d" | "q"; lo: number; hi: number }[] {
+  const dayLo = Math.ceil(lo / DAY) * DAY;
+  const dayHi = Math.floor(hi / DAY) * DAY;
+  if (dayLo >= dayHi) return lo < hi ? [{ kind: "q", lo, hi }] : [];
+  return [
+    ...(lo < dayLo ? [{ kind: "q" as const, lo, hi: dayLo }] : []),
+    { kind: "d" as const, lo: dayLo, hi: dayHi },
+    ...(dayHi < hi ? [{ kind: "q" as const, lo: dayHi, hi }] : []),
+  ];
 }
 
 const toDays = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
@@ -161,33 +200,57 @@ export async function analyticsReport(
   const metricIds: readonly string[] = ANALYTICS_METRICS[type];
   const counted = metricIds.filter((m) => m !== "visitors");
   const filters: SQL[] = [];
-  if (query.platform) filters.push(sql`and platform = ${query.platform}`);
+  if (query.platform) filters.push(sql`and r.platform = ${query.platform}`);
   if (query.location !== undefined && query.location !== "")
-    filters.push(sql`and location = ${query.location}`);
-  const where = (table: SQL, extra: SQL = sql``) =>
-    sql`${table} where app_id = ${appId} ${extra} and bucket >= ${prevStart} and bucket < ${end} ${sql.join(filters, sql` `)}`;
-  const period = sql`date_trunc(${interval}, ${zone.local(sql`bucket`)})::date::text`;
+    filters.push(sql`and r.location = ${query.location}`);
+  const filtered = sql.join(filters, sql` `);
   const metricList = sql.join(
     counted.map((m) => sql`${m}`),
     sql`, `,
   );
+  const periods = periodsOf(range.from, range.to, interval);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Each period (and the previous range, as one) read from the rollups that cover it with the fewest rows.
+  const segments = [
+    ...periods.map((p, i) => ({
+      label: p,
+      lo: zone.midnight(p),
+      hi: i + 1 < periods.length ? zone.midnight(periods[i + 1]) : end,
+    })),
+    { label: "", lo: prevStart, hi: curStart },
+  ].flatMap((s) => coverRange(s.lo, s.hi).map((c) => ({ ...c, label: s.label })));
+  const segmentRows = sql.join(
+    segments.map((g) => sql`(${g.label}, ${g.kind}, ${iso(g.lo)}::timestamptz, ${iso(g.hi)}::timestamptz)`),
+    sql`, `,
+  );
+  const period = sql`date_trunc(${interval}, ${zone.local(sql`bucket`)})::date::text`;
 
   const [counts, visitorRows, filterRows] = await Promise.all([
     counted.length
-      ? db.execute(sql`select metric, key, ${period} as period, bucket >= ${curStart} as cur, sum(value)::bigint as n
-          from ${where(sql`analytics_rollups`, sql`and metric in (${metricList})`)}
-          group by 1, 2, 3, 4`)
+      ? db.execute(sql`with seg (label, kind, lo, hi) as (values ${segmentRows})
+          select label, metric, key, sum(n)::bigint as n from (
+            select s.label, r.metric, r.key, r.value as n from seg s join analytics_rollups r
+              on s.kind = 'q' and r.app_id = ${appId} and r.metric in (${metricList})
+              and r.bucket >= s.lo and r.bucket < s.hi ${filtered}
+            union all
+            select s.label, r.metric, r.key, r.value as n from seg s join analytics_rollups_daily r
+              on s.kind = 'd' and r.app_id = ${appId} and r.metric in (${metricList})
+              and r.day >= (s.lo at time zone 'UTC')::date and r.day < (s.hi at time zone 'UTC')::date ${filtered}
+          ) x group by 1, 2, 3`)
       : Promise.resolve({ rows: [] }),
     metricIds.includes("visitors")
       ? db.execute(sql`select period, cur, count(distinct user_id)::bigint as n, grouping(period) as whole
-          from (select ${period} as period, bucket >= ${curStart} as cur, user_id from ${where(sql`analytics_visitors`)}) v
+          from (select ${period} as period, bucket >= ${iso(curStart)}::timestamptz as cur, user_id
+            from analytics_visitors r where app_id = ${appId}
+            and bucket >= ${iso(prevStart)}::timestamptz and bucket < ${iso(end)}::timestamptz ${filtered}) v
           group by grouping sets ((period, cur), (cur))`)
       : Promise.resolve({ rows: [] }),
-    db.execute(sql`select distinct platform, location from analytics_rollups where app_id = ${appId}
-        and metric in (${metricList}) and bucket >= ${prevStart} and bucket < ${end}`),
+    // The filter choices: whole UTC days around the range are near enough for a list of values.
+    db.execute(sql`select distinct platform, location from analytics_rollups_daily where app_id = ${appId}
+        and metric in (${metricList}) and day >= ${fromDays(toDays(range.previous.from) - 1)}::date
+        and day <= ${fromDays(toDays(range.to) + 1)}::date`),
   ]);
 
-  const periods = periodsOf(range.from, range.to, interval);
   const clip = (p: string) => (p < range.from ? range.from : p);
   type Acc = {
     total: number;
@@ -198,16 +261,14 @@ export async function analyticsReport(
   const acc = new Map<string, Acc>(
     metricIds.map((m) => [m, { total: 0, previousTotal: 0, points: new Map(), keys: new Map() }]),
   );
-  for (const r of rowsOf<{ metric: string; key: string; period: string; cur: boolean; n: string | number }>(
-    counts,
-  )) {
+  for (const r of rowsOf<{ label: string; metric: string; key: string; n: string | number }>(counts)) {
     const a = acc.get(r.metric);
     if (!a) continue;
     const n = Number(r.n);
     const k = a.keys.get(r.key) ?? [0, 0];
-    if (r.cur) {
+    if (r.label) {
       a.total += n;
-      a.points.set(clip(r.period), (a.points.get(clip(r.period)) ?? 0) + n);
+      a.points.set(r.label, (a.points.get(r.label) ?? 0) + n);
       k[0] += n;
     } else {
       a.previousTotal += n;

@@ -63,16 +63,25 @@ export async function foldAnalytics(db: Db, limit = 20_000): Promise<number> {
       where q.signal and q.user_id is not null
       order by 1, 2, 3, 4, 5
       on conflict do nothing
-    ), counted as (
-      insert into analytics_rollups (app_id, metric, bucket, key, platform, location, value)
-      select q.app_id, m.metric, date_bin(${BUCKET}::interval, q.at, timestamptz '2000-01-01 00:00:00+00'),
-        m.key, q.platform, q.location, count(*)
+    ), facts as (
+      select q.app_id, m.metric, date_bin(${BUCKET}::interval, q.at, timestamptz '2000-01-01 00:00:00+00') as bucket,
+        m.key, q.platform, q.location
       from batch q join apps a on a.id = q.app_id cross join lateral ${METRICS}
       where m.metric is not null and m.key is not null
+    ), counted as (
+      insert into analytics_rollups (app_id, metric, bucket, key, platform, location, value)
+      select app_id, metric, bucket, key, platform, location, count(*) from facts
       group by 1, 2, 3, 4, 5, 6
       order by 1, 2, 3, 4, 5, 6
       on conflict (app_id, metric, bucket, key, platform, location)
         do update set value = analytics_rollups.value + excluded.value
+    ), daily as (
+      insert into analytics_rollups_daily (app_id, metric, day, key, platform, location, value)
+      select app_id, metric, (bucket at time zone 'UTC')::date, key, platform, location, count(*) from facts
+      group by 1, 2, 3, 4, 5, 6
+      order by 1, 2, 3, 4, 5, 6
+      on conflict (app_id, metric, day, key, platform, location)
+        do update set value = analytics_rollups_daily.value + excluded.value
     )
     select count(*)::int as n from batch`);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
