@@ -23,6 +23,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { adminAccountRoutes } from "./routes/admin-accounts.ts";
 import { adminAppRoutes } from "./routes/admin-apps.ts";
 import { adminAuditRoutes } from "./routes/admin-audit.ts";
+import { adminLootRoutes } from "./routes/admin-loot.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { appUserSearchRoutes } from "./routes/app-user-search.ts";
 import { appUserRoutes } from "./routes/app-users.ts";
@@ -258,6 +259,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(promoRoutes, { db });
       await api.register(adminAppRoutes, { db, cache, storage });
       await api.register(adminAuditRoutes, { db });
+      await api.register(adminLootRoutes, { db, storage });
       await api.register(multiappRoutes, { db });
       await api.register(makeModelAdminRoutes, { db });
       await api.register(catalogRoutes, { db });

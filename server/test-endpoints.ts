@@ -747,6 +747,12 @@ export const endpoints: Endpoint[] = [
     access: { kind: "admin" },
     request: (ctx) => ({ url: `/api/admin/audit-log?appId=${ctx.appA}` }),
   },
+  {
+    method: "POST",
+    route: "/api/utils/apps/:id/loot",
+    access: { kind: "admin" },
+    request: (ctx) => ({ url: `/api/utils/apps/${ctx.appA}/loot` }),
+  },
 
   // Admin: multiapps
   {
@@ -1751,6 +1757,16 @@ export const endpoints: Endpoint[] = [
           url: "/api/mobile/inventory/search",
           headers: { "x-app": ctx.appA },
           payload: {},
+        }),
+      },
+      {
+        method: "POST",
+        route: "/api/mobile/inventory/:id/leads",
+        access: { kind: "public" },
+        request: async (ctx) => ({
+          url: `/api/mobile/inventory/${await fixtureDealerRecord(ctx.app, ctx.appA, "inventory")}/leads`,
+          headers: { "x-app": ctx.appA },
+          payload: { name: "Matrix Buyer", email: "buyer@example.com" },
         }),
       },
       {

@@ -383,3 +383,58 @@ describe("catalog CSV import modes", () => {
     expect((await csv("sometimes", good)).status).toBe(400);
   });
 });
+
+describe("loot and the task board", () => {
+  it("gathers an app into a JSON bundle as a loot task, readable on the task board, for admins only", async () => {
+    const lootApp = await testAppOf(app, owner, "Loot Motors");
+    const url = `/api/utils/apps/${lootApp}/loot`;
+    expect((await as(owner, { method: "POST", url })).status).toBe(403);
+    expect((await as(null, { method: "POST", url })).status).toBe(401);
+    const res = await as(admin, { method: "POST", url });
+    expect(res.status).toBe(200);
+    const task = res.body.data;
+    const day = new Date().toISOString().slice(0, 10);
+    const slug = (await as(admin, { method: "GET", url: `/api/admin/apps/${lootApp}` })).body.data.slug;
+    expect(task).toMatchObject({
+      type: "loot",
+      status: "done",
+      total: 4,
+      processed: 4,
+      applied: 4,
+      errors: [],
+      fileName: `${slug}-loot-${day}.json`,
+      message: `Saved as ${slug}-loot-${day}.json`,
+    });
+    // The task board reads it back; another type or another app does not find it.
+    const board = (q: string, id = lootApp) =>
+      as(owner, { method: "GET", url: `/api/public/apps/${id}/tasks/${task.id}${q}` });
+    expect((await board("?taskType=loot")).body.data).toEqual(task);
+    expect((await board("?taskType=staff-import")).status).toBe(404);
+    expect((await board("", appId)).status).toBe(404);
+    // The bundle is an app-user file of the app, without push secrets.
+    await as(admin, {
+      method: "POST",
+      url: `/api/admin/apps/${lootApp}/push-profile`,
+      payload: { web: { publicKey: "pub", privateKey: "loot-secret", subject: "mailto:a@b.co" } },
+    });
+    const second = (await as(admin, { method: "POST", url })).body.data;
+    const files = (
+      await as(admin, { method: "GET", url: `/api/admin/apps/app-users/files?appId=${lootApp}` })
+    ).body.data;
+    expect(files.map((f: { name: string }) => f.name)).toEqual([second.fileName, task.fileName]);
+    const bundle = await app.inject({ method: "GET", url: files[0].url, headers: admin.headers });
+    expect(bundle.body).not.toContain("loot-secret");
+    expect(JSON.parse(bundle.body)).toMatchObject({
+      app: { appId: lootApp, slug },
+      definition: { name: "Loot Motors" },
+      adminView: { appId: lootApp, name: "Loot Motors" },
+      team: [{ email: owner.email, role: "Owner", status: "Active" }],
+      releases: [],
+    });
+    expect(await last("app.loot")).toMatchObject({
+      appId: lootApp,
+      target: second.id,
+      after: { status: "done", fileName: second.fileName },
+    });
+  });
+});

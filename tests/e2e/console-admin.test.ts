@@ -167,6 +167,28 @@ describe("console: admin apps", () => {
   });
 });
 
+describe("console: loot", () => {
+  it("collects the app bundle as a task and lists it among the app-user files, deleted after a confirmation", async () => {
+    const slug = (await apiGet(`/admin/apps/${targetId}`)).slug;
+    const name = `${slug}-loot-${new Date().toISOString().slice(0, 10)}.json`;
+    await page.goto(`${server.url}/admin/apps/${targetId}`);
+    await page.getByRole("tab", { name: "App-user files" }).click();
+    await page
+      .getByText("No files: files the app's users send (vehicle lists, documents) appear here.")
+      .waitFor();
+    await page.getByRole("button", { name: "Collect app bundle" }).click();
+    await page.getByText("Bundle: done (4/4)").waitFor();
+    await page.getByRole("button", { name: `Open ${name}` }).waitFor();
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    await confirm().getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByText("No files: files the app's users send (vehicle lists, documents) appear here.")
+      .waitFor();
+    expect(await apiGet(`/admin/apps/app-users/files?appId=${targetId}`)).toEqual([]);
+  });
+});
+
 describe("console: catalogs", () => {
   it("shows a make-model CSV's two bad rows and applies nothing, then imports the fixed file", async () => {
     await page.goto(`${server.url}/admin/catalogs`);

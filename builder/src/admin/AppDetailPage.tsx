@@ -27,6 +27,7 @@ import type {
   AuditList,
   Manager,
   PushProfileView,
+  TaskRecord,
 } from "../../../schemas/index.ts";
 import { fieldErrorsOf } from "../account/logic.ts";
 import { type ApiFailure, api, notify } from "../api.ts";
@@ -714,7 +715,7 @@ function Files({ appId }: { appId: string }) {
     },
   });
   return (
-    <Card title="App-user files">
+    <Card title="App-user files" extra={<Loot appId={appId} />}>
       {files.isLoading ? <Skeleton active /> : null}
       {files.data && files.data.length === 0 ? (
         <Empty description="No files: files the app's users send (vehicle lists, documents) appear here." />
@@ -753,6 +754,46 @@ function Files({ appId }: { appId: string }) {
         />
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * Loot (README "Task board and loot"): gathers the app into a JSON bundle as a task, then follows the task
+ * on the task board until it is done and refreshes the file list, where the bundle appears.
+ */
+function Loot({ appId }: { appId: string }) {
+  const qc = useQueryClient();
+  const [task, setTask] = useState<TaskRecord | null>(null);
+  const follow = async (t: TaskRecord) => {
+    let current = t;
+    setTask(current);
+    while (current.status === "queued" || current.status === "running") {
+      await new Promise((r) => setTimeout(r, 1000));
+      current = await api<TaskRecord>(`/public/apps/${appId}/tasks/${current.id}`, {
+        query: { taskType: "loot" },
+      });
+      setTask(current);
+    }
+    qc.invalidateQueries({ queryKey: ["admin", "files", appId] });
+    qc.invalidateQueries({ queryKey: ["admin", "app-audit", appId] });
+    if (current.status === "done") notify("success", current.message ?? "The app bundle is ready");
+    else notify("danger", current.message ?? "The app bundle could not be made");
+  };
+  const loot = useMutation({
+    mutationFn: () => api<TaskRecord>(`/utils/apps/${appId}/loot`, { method: "POST" }),
+    onSuccess: (t) => follow(t),
+  });
+  return (
+    <Space>
+      {task ? (
+        <span aria-live="polite">
+          Bundle: {task.status} ({task.processed}/{task.total})
+        </span>
+      ) : null}
+      <Button onClick={() => loot.mutate()} loading={loot.isPending}>
+        Collect app bundle
+      </Button>
+    </Space>
   );
 }
 
