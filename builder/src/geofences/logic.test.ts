@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { validate } from "../../../schemas/index.ts";
+import { MEMBERSHIP_VALUES, validate } from "../../../schemas/index.ts";
+import { MEMBERSHIP_OPTIONS } from "../push/logic.ts";
 import {
   fromMetres,
   GEOFENCE_FORM_SCHEMA,
+  GEOFENCE_FORM_UI,
   type GeofenceRecord,
   geofenceStatus,
   locationErrors,
@@ -162,5 +164,26 @@ describe("units, status and labels", () => {
       ],
       other: [{ path: "/shape", message: "Odd" }],
     });
+  });
+});
+
+describe("audience filters in the editor", () => {
+  it("names the membership values in the schema's order, and takes only those", () => {
+    const filters = GEOFENCE_FORM_SCHEMA.properties.filters as unknown as {
+      properties: { membership: { enum: string[] } };
+    };
+    expect(filters.properties.membership.enum).toEqual([...MEMBERSHIP_VALUES]);
+    expect(MEMBERSHIP_OPTIONS.map((o) => o.value)).toEqual([...MEMBERSHIP_VALUES]);
+    expect(GEOFENCE_FORM_UI.filters.membership["ui:enumNames"]).toEqual([
+      "Members (a loyalty card or points)",
+      "Non-members",
+    ]);
+    expect(GEOFENCE_FORM_UI.filters.locations["ui:field"]).toBe("locations");
+    expect(validate(GEOFENCE_FORM_SCHEMA, { filters: { membership: "member" } })).toEqual(
+      validate(GEOFENCE_FORM_SCHEMA, {}),
+    );
+    expect(validate(GEOFENCE_FORM_SCHEMA, { filters: { membership: "Gold" } }).map((e) => e.path)).toContain(
+      "/filters/membership",
+    );
   });
 });
