@@ -274,6 +274,79 @@ describe("GET /apps/{appId}/analytics/{type}", () => {
     expect(metric(ios.body, "installs").total).toBe(0);
   });
 
+  it("counts pushes sent, delivered and opened and geofence completions from their records, once each", async () => {
+    const q = (text: string, params: unknown[] = []) => app.database.execute(text, params);
+    const push = (
+      await q(
+        "insert into push_notifications (owner_app_id, message, schedule_time) values ($1, 'Tires 20% off', $2) returning id",
+        [appId, at(3, "09:00")],
+      )
+    ).rows[0].id;
+    const occurrence = (
+      await q("insert into push_occurrences (push_id, at) values ($1, $2) returning id", [
+        push,
+        at(3, "09:00"),
+      ])
+    ).rows[0].id;
+    const subs: string[] = [];
+    for (const user of ["p1", "p2", "p3"])
+      subs.push(
+        (
+          await q(
+            "insert into push_subscriptions (app_id, user_id, platform, token) values ($1, $2, 'Web', $3) returning id",
+            [appId, user, `web-${user}`],
+          )
+        ).rows[0].id,
+      );
+    for (const sub of subs)
+      await q("insert into push_deliveries (occurrence_id, subscription_id) values ($1, $2)", [
+        occurrence,
+        sub,
+      ]);
+    // The sender marks two sent in one statement, then one failed; a second "sent" write of the same row is no new send.
+    await q(
+      "update push_deliveries set state = 'sent', sent_at = $2 where occurrence_id = $1 and subscription_id <> $3",
+      [occurrence, at(3, "09:01"), subs[2]],
+    );
+    await q("update push_deliveries set state = 'failed' where subscription_id = $1", [subs[2]]);
+    await q("update push_deliveries set state = 'sent' where subscription_id = $1", [subs[0]]);
+    for (const user of ["p1", "p2"])
+      await q(
+        "insert into end_user_notifications (app_id, user_id, occurrence_id, message) values ($1, $2, $3, 'Tires 20% off')",
+        [appId, user, occurrence],
+      );
+    await q("update end_user_notifications set delivered_at = $2 where occurrence_id = $1", [
+      occurrence,
+      at(3, "09:02"),
+    ]);
+    await q("update end_user_notifications set opened_at = $1, read_at = $1 where user_id = 'p1'", [
+      at(3, "10:00"),
+    ]);
+    await q("update end_user_notifications set read_at = $1 where user_id = 'p2'", [at(3, "11:00")]);
+    const fence = (
+      await q(
+        "insert into geofences (owner_app_id, name, message, lat, lng, radius) values ($1, 'Showroom', 'Welcome', 40.7, -74, 100) returning id",
+        [appId],
+      )
+    ).rows[0].id;
+    await q(
+      "insert into geofence_completions (geofence_id, app_id, user_id, version, completed_at) values ($1, $2, 'p1', 1, $3)",
+      [fence, appId, at(3, "12:00")],
+    );
+    await foldAllAnalytics(app.database.db);
+    const range = { from: day(3), to: day(3), tz: "UTC" };
+    const pushes = (await report("pushes", range)).body;
+    expect(
+      [metric(pushes, "push_sent"), metric(pushes, "push_delivered"), metric(pushes, "push_opened")].map(
+        (m) => m.total,
+      ),
+    ).toEqual([2, 2, 1]);
+    const geofences = (await report("geofences", range)).body;
+    expect(metric(geofences, "geofence_completions").breakdown).toEqual([
+      { key: fence, label: "Showroom", value: 1, previousValue: 0 },
+    ]);
+  });
+
   it("counts refused sign-in codes by the reason only the server knows", async () => {
     const signIn = (email: string, code: string) =>
       call(app, {
