@@ -354,6 +354,16 @@ describe("console: analytics", () => {
       .waitFor();
     expect(await headline("Installs").innerText()).toBe("0");
     expect(await seriousViolations(page, axeSource)).toEqual([]);
+    // Each dashboard says how its own numbers arrive.
+    await page
+      .getByRole("navigation", { name: "Dashboards", exact: true })
+      .getByRole("link", { name: "Push notifications" })
+      .click();
+    await page
+      .getByText(
+        "No push notifications in this range yet. Sent and delivered are counted when a notification from Push goes out; opened when someone taps it on their device.",
+      )
+      .waitFor();
   });
 
   it("shows a failed load with a retry", async () => {
