@@ -458,6 +458,19 @@ export const GloveboxDocument = Type.Object({
 });
 export type GloveboxDocument = Static<typeof GloveboxDocument>;
 
+/** POST /mobile/inventory/{id}/leads: 'contact us about this vehicle' (a lead naming the vehicle). */
+export const VehicleLeadInput = Type.Object(
+  {
+    userId: Type.Optional(Type.String({ maxLength: 100 })),
+    name: Type.String({ title: "Name", minLength: 1, maxLength: 200 }),
+    email: customer.email,
+    phone: customer.phone,
+    comments: Type.Optional(Type.String({ title: "Comments", maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type VehicleLeadInput = Static<typeof VehicleLeadInput>;
+
 /** An integration key as listed (the key itself is shown once, when created). */
 export const IntegrationKey = Type.Object({
   id: uuid(),

@@ -17,6 +17,7 @@ import type { SurfaceScreens } from "./views/AppView.tsx";
 // The views' own modules, not their index: what the index re-exports for other surfaces (the .ics writer, the
 // preview states) would otherwise be pinned into the first view instead of loading when used.
 import { AppView } from "./views/AppView.tsx";
+import { useInventoryScreens } from "./views/screens/InventoryRegister.tsx";
 import { viewStyles } from "./views/styles.ts";
 import type { ShareRequest } from "./views/types.ts";
 
@@ -122,6 +123,20 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   useEffect(() => {
     if (ready && runtime) runtime.widget.track("page_view", { page: "home" });
   }, [ready, runtime]);
+  // Dealer data (issue 16): the inventory screens, registered once the app has vehicles.
+  const inventoryUser = account?.signedIn && account.user?.userId && account.user.token ? account.user : null;
+  useInventoryScreens(
+    ready
+      ? {
+          base: `${base}/api`,
+          appId: id,
+          user: inventoryUser
+            ? { id: inventoryUser.userId as string, token: inventoryUser.token as string }
+            : null,
+          track: (name, data) => runtime?.widget.track(name as never, data as never),
+        }
+      : null,
+  );
 
   // Until the runtime runs, the account menu and the sign-in prompt are drawn from the stored user, so they
   // are part of the first view; a screen opened meanwhile shows once the runtime's screens arrive.

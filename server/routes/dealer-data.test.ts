@@ -440,6 +440,37 @@ describe("inventory search", () => {
     });
     expect(widget.status).toBe(200);
     expect(widget.body.data.items.map((v: { vin: string }) => v.vin)).toEqual([VINS[3]]);
+    const lead = await call(app, {
+      method: "POST",
+      url: `/api/mobile/inventory/${widget.body.data.items[0].id}/leads`,
+      headers: { "x-app": appA },
+      payload: { name: "Robin", email: "robin@example.com", comments: "Is it still there?" },
+    });
+    expect(lead.status, JSON.stringify(lead.body)).toBe(200);
+    const stored = (await app.database.execute("select * from leads where id = $1", [lead.body.data.id]))
+      .rows[0];
+    expect(stored).toMatchObject({
+      app_id: appA,
+      source: "inventory",
+      name: "Robin",
+      comments: "Is it still there?",
+    });
+    expect(stored.context).toEqual({
+      inventoryId: widget.body.data.items[0].id,
+      vin: VINS[3],
+      stockNumber: "S3",
+      title: "2023 Tesla Model 3",
+    });
+    const noContact = await call(app, {
+      method: "POST",
+      url: `/api/mobile/inventory/${widget.body.data.items[0].id}/leads`,
+      headers: { "x-app": appA },
+      payload: { name: "Robin" },
+    });
+    expect(noContact.status).toBe(400);
+    expect(noContact.body.error.details).toEqual([
+      { path: "/email", message: "Enter an e-mail or a phone number" },
+    ]);
     const detail = await call(app, {
       method: "GET",
       url: `/api/mobile/inventory/${widget.body.data.items[0].id}`,

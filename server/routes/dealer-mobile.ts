@@ -10,9 +10,12 @@ import {
   InventoryVehicle,
   RepairOrder,
   ServiceContract,
+  VehicleLeadInput,
 } from "../../schemas/index.ts";
 import type { Db } from "../db/connect.ts";
 import { dealerFavorites, dealerVehicles } from "../db/schema-dealer.ts";
+import { leads } from "../db/schema-mobile.ts";
+import { ApiError } from "../errors.ts";
 import { endUserRecords, vehicleRecord } from "../ops/dealer-data.ts";
 import { addDocument, myDocumentFile, myDocuments } from "../ops/documents.ts";
 import { publicVehicle, searchInventory } from "../ops/inventory.ts";
@@ -77,6 +80,48 @@ export const dealerMobileRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }
       const appId = appIdOf(req);
       await liveApp(db, appId);
       return { data: await publicVehicle(db, appId, req.params.id) };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: VehicleLeadInput }>(
+    "/mobile/inventory/:id/leads",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
+      bodyLimit: MOBILE_BODY_LIMIT,
+      schema: {
+        tags,
+        headers: MobileHeaders,
+        description:
+          "'Contact us about this vehicle': a lead naming the vehicle (context {inventoryId, vin, stockNumber, title}); an e-mail or a phone is required.",
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        body: VehicleLeadInput,
+        response: { 200: Envelope(Type.Object({ id: Type.String() })) },
+      },
+    },
+    async (req) => {
+      const appId = appIdOf(req);
+      await liveApp(db, appId);
+      const v = await publicVehicle(db, appId, req.params.id);
+      const { name, email, phone, comments, userId } = req.body;
+      if (!email?.trim() && !phone?.trim())
+        throw new ApiError("Validation", "Enter an e-mail or a phone number", [
+          { path: "/email", message: "Enter an e-mail or a phone number" },
+        ]);
+      const title = [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
+      const [row] = await db
+        .insert(leads)
+        .values({
+          appId,
+          source: "inventory",
+          userId: userId ?? null,
+          name: name.trim(),
+          email: email?.trim() || null,
+          phone: phone?.trim() || null,
+          comments: comments?.trim() || null,
+          context: { inventoryId: v.id, vin: v.vin, stockNumber: v.stockNumber ?? null, title },
+        })
+        .returning({ id: leads.id });
+      return { data: { id: row.id } };
     },
   );
 

@@ -10,7 +10,8 @@ import { type RunningServer, startServer } from "./server.ts";
  * The console's dealer data on the built product (issue 16): an inventory CSV is mapped, previewed and
  * imported with its progress; a file with a bad row imports nothing and lists the row; the inventory is
  * searched by make and price and a vehicle opened; an integration key is shown once and its batch appears
- * under Repair orders; axe-core finds no serious or critical violations.
+ * under Repair orders; in the widget a visitor searches by make and price, opens a vehicle, saves it (the
+ * favourites screen lists it) and sends a lead naming it; axe-core finds no serious or critical violations.
  */
 
 const axeSource = fs.readFileSync(
@@ -146,5 +147,111 @@ describe("dealer data", () => {
     await drawer.getByText("Brake pads").waitFor();
     expect(await drawer.getByText("$200.00").count()).toBe(1);
     expect(await seriousViolations(page, axeSource)).toEqual([]);
+  });
+});
+
+describe("the widget's inventory", () => {
+  it("a visitor searches by make and price, opens a vehicle, saves it and sends a lead about it", async () => {
+    const token = await tokenOf(page);
+    const auth = { authorization: `Bearer ${token}` };
+    const made = await page.request.post(`${server.url}/api/apps`, {
+      headers: auth,
+      data: {
+        definition: {
+          name: "Stock Motors",
+          logo: "/api/icon-files/none.svg",
+          cover: "/api/icon-files/none.svg",
+          features: [
+            {
+              id: "00000000-0000-4000-8000-0000000000d1",
+              type: "ClickToLink",
+              title: "Our inventory",
+              meta: "inventory",
+            },
+            {
+              id: "00000000-0000-4000-8000-0000000000d2",
+              type: "ClickToLink",
+              title: "Saved vehicles",
+              meta: "inventory_favorites",
+            },
+          ],
+        },
+      },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const stockApp = (await made.json()).data.appId as string;
+    const key = (
+      await (
+        await page.request.post(`${server.url}/api/apps/${stockApp}/integration-keys`, {
+          headers: auth,
+          data: { name: "Feed" },
+        })
+      ).json()
+    ).data.key as string;
+    const fed = await page.request.post(`${server.url}/api/integration/inventory`, {
+      headers: { "x-integration-key": key },
+      data: {
+        records: [
+          {
+            vin: "1FTFW1E50NFA00201",
+            year: 2022,
+            make: "Ford",
+            model: "F-150",
+            price: 38500,
+            mileage: 12000,
+          },
+          {
+            vin: "1FTFW1E50NFA00202",
+            year: 2019,
+            make: "Ford",
+            model: "Escape",
+            price: 17900,
+            mileage: 54000,
+          },
+          {
+            vin: "2T1BURHE0JC000203",
+            year: 2020,
+            make: "Toyota",
+            model: "Corolla",
+            price: 16500,
+            mileage: 41000,
+          },
+        ],
+      },
+    });
+    expect(fed.status()).toBe(200);
+
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    visitor.on("pageerror", (e) => console.error("widget page error:", e.message));
+    await visitor.goto(`${server.url}/demo/${stockApp}`);
+    const w = visitor.locator("brand-app");
+    await w.locator(".ba-home").getByRole("button", { name: "Our inventory", exact: true }).click();
+    await w.getByText("3 vehicles").waitFor({ timeout: 15_000 });
+    await w.getByLabel("Make").selectOption("Ford");
+    await w.getByText("2 vehicles").waitFor();
+    await w.getByLabel("Max price").fill("20000");
+    await w.getByText("1 vehicles").waitFor();
+    await w.getByRole("button", { name: /2019 Ford Escape/ }).click();
+    await w.getByRole("heading", { name: "2019 Ford Escape" }).waitFor();
+    await w.getByRole("button", { name: "Save vehicle" }).click();
+    await w.getByRole("button", { name: "Saved" }).waitFor();
+    await w.getByLabel("Name").fill("Robin Visitor");
+    await w.getByLabel("Email").fill("robin.visitor@example.com");
+    await w.getByLabel("Comments").fill("Is the Escape still available?");
+    await w.getByRole("button", { name: "Send" }).click();
+    await w.getByText("Thank you! We will contact you soon.").waitFor();
+    expect(await seriousViolations(visitor, axeSource)).toEqual([]);
+    // Saved on this device: the favourites screen lists it.
+    await w.locator(".ba-bar .ba-back").first().click();
+    await w.locator(".ba-home").getByRole("button", { name: "Saved vehicles", exact: true }).click();
+    await w.getByRole("button", { name: /2019 Ford Escape/ }).waitFor();
+    expect(await w.locator(".ba-inv-card").count()).toBe(1);
+
+    const leads = await page.request.get(`${server.url}/api/apps/${stockApp}/leads`, { headers: auth });
+    const body = JSON.stringify(await leads.json());
+    expect(body).toContain("Robin Visitor");
+    expect(body).toContain("1FTFW1E50NFA00202");
+    await context.close();
   });
 });
