@@ -12,6 +12,7 @@ import type { Db } from "./connect.ts";
 import { users } from "./schema.ts";
 import { seedAnalytics } from "./seed-analytics.ts";
 import { seedCustomers } from "./seed-customers.ts";
+import { seedDealer } from "./seed-dealer.ts";
 import { seedLoyalty } from "./seed-loyalty.ts";
 import { seedPush } from "./seed-push.ts";
 import { seedStaff } from "./seed-staff.ts";
@@ -75,6 +76,21 @@ export function demoDefinition(now = Date.now(), images: { logo?: string; cover?
         title: "Refer a Friend",
         icon: icon("gift"),
         programName: "Friends & Family",
+      },
+      // The dealer's inventory (issue 16, seed-dealer.ts) and the visitor's saved vehicles.
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a07",
+        type: "ClickToLink",
+        title: "Inventory",
+        icon: icon("car"),
+        meta: "inventory",
+      },
+      {
+        id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a08",
+        type: "ClickToLink",
+        title: "Saved Vehicles",
+        icon: icon("heart"),
+        meta: "inventory_favorites",
       },
       {
         id: "6f1c8f2e-0d1f-4d39-9a53-1c1b7b0b9a04",
@@ -163,6 +179,7 @@ export async function seed(db: Db, storage: Storage, log: FastifyBaseLogger): Pr
   });
   await seedPush(db, { id: admin.id, type: "Admin" }, app.appId, DEMO_COUPON_IDS.oil);
   await seedCustomers(db, app.appId, DEMO_COUPON_IDS.oil);
+  await seedDealer(db, app.appId);
   await seedAnalytics(db, app.appId, {
     coupons: Object.values(DEMO_COUPON_IDS),
     events: [DEMO_EVENT_ID],
