@@ -203,11 +203,13 @@ export function checkRecords(
   return { values, errors };
 }
 
-const CHUNK = 500;
+const CHUNK = 2000;
 
 /**
  * Upserts checked records of one kind by natural key. A row whose every column equals what is stored is not
- * touched (its updated_at stays), so replaying a batch reports it unchanged and changes nothing.
+ * touched (its updated_at stays), so replaying a batch reports it unchanged and changes nothing. Each chunk
+ * is one statement with one array parameter per column (unnest): building and parsing a VALUES list of
+ * 20 parameters per row cost more than the writes themselves.
  */
 export async function upsertRecords(
   tx: DbOrTx,
@@ -216,25 +218,41 @@ export async function upsertRecords(
   values: Record<string, unknown>[],
 ): Promise<{ inserted: number; updated: number; unchanged: number }> {
   const { table, key } = dealerTables[kind];
-  const t = table as unknown as PgTable & Record<string, { name: string }>;
+  const t = table as unknown as PgTable & Record<string, { name: string; getSQLType(): string }>;
   const tableName = (table as unknown as { [k: symbol]: string })[Symbol.for("drizzle:Name")];
+  const keyName = (key as unknown as { name: string }).name;
   let inserted = 0;
   let updated = 0;
   for (let at = 0; at < values.length; at += CHUNK) {
-    const rows = values.slice(at, at + CHUNK).map((v) => ({ appId, ...columnsOf(kind, v) }));
-    const fields = Object.keys(rows[0]).filter((f) => f !== "appId");
+    const rows = values.slice(at, at + CHUNK).map((v) => columnsOf(kind, v));
+    const fields = Object.keys(rows[0]);
     const names = fields.map((f) => t[f].name);
-    const set: Record<string, SQL> = { updatedAt: sql`now()` };
-    for (const [i, f] of fields.entries()) set[f] = sql.raw(`excluded."${names[i]}"`);
-    const changed = sql.raw(
-      `(${names.map((n) => `"${tableName}"."${n}"`).join(", ")}) is distinct from (${names.map((n) => `excluded."${n}"`).join(", ")})`,
+    const types = fields.map((f) => t[f].getSQLType().replace(/\(.*\)/, ""));
+    const arrays = fields.map((f, i) =>
+      rows.map((r) => {
+        const v = r[f];
+        if (v === null || v === undefined) return null;
+        return types[i] === "jsonb" ? JSON.stringify(v) : v;
+      }),
     );
-    const out = await tx
-      .insert(table)
-      .values(rows as never)
-      .onConflictDoUpdate({ target: [t.appId as never, key], set, where: changed })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    for (const r of out) r.inserted ? inserted++ : updated++;
+    const q = (n: string) => `"${n}"`;
+    const unnest = sql.join(
+      arrays.map(
+        (a, i) => sql`${sql.param(a)}::${sql.raw(types[i] === "jsonb" ? "text[]" : `${types[i]}[]`)}`,
+      ),
+      sql`, `,
+    );
+    const picks = names.map((n, i) => `u.${q(n)}${types[i] === "jsonb" ? "::jsonb" : ""}`).join(", ");
+    const out = await tx.execute<{ inserted: boolean }>(sql`
+      insert into ${sql.raw(q(tableName))} ("app_id", ${sql.raw(names.map(q).join(", "))})
+      select ${appId}::uuid, ${sql.raw(picks)} from unnest(${unnest}) as u(${sql.raw(names.map(q).join(", "))})
+      on conflict ("app_id", ${sql.raw(q(keyName))}) do update set
+        ${sql.raw(names.map((n) => `${q(n)} = excluded.${q(n)}`).join(", "))}, "updated_at" = now()
+      where (${sql.raw(names.map((n) => `${q(tableName)}.${q(n)}`).join(", "))})
+        is distinct from (${sql.raw(names.map((n) => `excluded.${q(n)}`).join(", "))})
+      returning (xmax = 0) as inserted`);
+    const result = out as unknown as { rows?: { inserted: boolean }[] } | { inserted: boolean }[];
+    for (const r of Array.isArray(result) ? result : (result.rows ?? [])) r.inserted ? inserted++ : updated++;
   }
   return { inserted, updated, unchanged: values.length - inserted - updated };
 }
