@@ -39,7 +39,8 @@ function firstViewChunks(): string[] {
 /** One Vite build per face of the product. */
 export const buildTargets: Record<string, InlineConfig> = {
   builder: spa("builder", "/"),
-  portal: spa("portal", "/portal/"),
+  // The customer portal is opened on phones: the same React views on preact/compat, like the widget.
+  portal: { ...spa("portal", "/portal/"), resolve: { alias: preactAliases } },
   // The promo page is public and shared on phones: it hydrates with preact/compat like the widget, because
   // the server's React HTML needs no more than the same components to come alive.
   promo: {

@@ -1,0 +1,408 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { seriousViolations } from "./builder-helpers.ts";
+import { type RunningServer, startServer } from "./server.ts";
+
+/**
+ * The customer portal on the built product (issue 17), on a phone (390x844) and a desktop viewport: the
+ * passwordless sign-in with its exact messages and a code from the dev outbox, My Portal's greeting, a repair
+ * and a purchase with every deal-sheet heading, a special's detail (Print, Save Offer, Redeem with its
+ * confirmation), More Info only on a promotion with a link, Our App's banner and QR code, Additional
+ * Products, a vehicle added and removed on My Profile, Spanish, the sign-out confirmation, every empty
+ * state by its text on an app and a customer with nothing; axe on every screen, nothing wider than the page.
+ */
+const axeSource = fs.readFileSync(
+  path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"),
+  "utf8",
+);
+const until = <T>(fn: () => T | Promise<T>, message?: string) =>
+  expect.poll(fn, { timeout: 15_000, message });
+
+let server: RunningServer;
+let browser: Browser;
+let token = "";
+let appId = "";
+let emptyAppId = "";
+const stamp = Date.now();
+
+async function api<T>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/api${p}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+/** The newest sign-in code the dev outbox mailed to this address (the server logs every mail). */
+async function codeFromOutbox(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const codes = [
+      ...server
+        .log()
+        .matchAll(new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}: [^\\n]*sign-in code: (\\d{6})`, "g")),
+    ];
+    if (codes.length > after) return codes[codes.length - 1][1];
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}:\n${server.log().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const codesSent = (email: string) =>
+  [...server.log().matchAll(new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}: [^\\n]*sign-in code`, "g"))]
+    .length;
+
+/** Nothing reaches past the viewport's right edge, and the page does not scroll sideways. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("body *"))) {
+      // Inside a box that scrolls on its own (the section tabs, a table) is not the page's overflow.
+      if (el.closest(".pt-tabs,.pt-table-wrap")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width && r.right > width + 1) wide.push(`${el.tagName}.${el.className} ${Math.round(r.right)}`);
+    }
+    return { scroll: document.documentElement.scrollWidth > width, wide: wide.slice(0, 5) };
+  });
+}
+async function clean(page: Page) {
+  expect(await seriousViolations(page, axeSource)).toEqual([]);
+  expect(await overflow(page)).toEqual({ scroll: false, wide: [] });
+}
+
+const DEAL_HEADINGS = [
+  "Term",
+  "Monthly payment",
+  "Paid",
+  "Amount financed",
+  "Down payment",
+  "Total down",
+  "Sales price",
+  "Total back sales",
+  "Total pickup payments",
+  "Aftermarket sale",
+  "Total trade actual cash value",
+  "Total",
+  "Description",
+  "Quantity",
+  "Warranty",
+  "Internal",
+];
+
+beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: "info" });
+  browser = await launchBrowser();
+  const owner = `owner-portal-${stamp}@example.com`;
+  await api("POST", "/accounts/sign-up", { email: owner, password: "secret-pass" });
+  token = await api<string>("POST", "/accounts/sign-in", { email: owner, password: "secret-pass" });
+  appId = (
+    await api<{ appId: string }>("POST", "/apps", {
+      definition: {
+        name: "Portal Motors",
+        features: [{ id: crypto.randomUUID(), type: "Coupons", title: "Specials" }],
+      },
+    })
+  ).appId;
+  emptyAppId = (
+    await api<{ appId: string }>("POST", "/apps", { definition: { name: "Quiet Motors", features: [] } })
+  ).appId;
+  const oil = await api<{ id: string }>("POST", `/apps/${appId}/coupons`, {
+    title: "Oil change $19.99",
+    description: "Show this coupon to your service advisor.",
+  });
+  const tires = await api<{ id: string }>("POST", `/apps/${appId}/coupons`, {
+    title: "Tire rotation",
+    description: "Four tires rotated and balanced.",
+  });
+  await api("POST", `/apps/${appId}/events`, {
+    title: "Summer sale",
+    description: "Every sedan on the lot.",
+    link: "https://example.com/summer",
+  });
+  await api("POST", `/apps/${appId}/events`, { title: "Open house", description: "Coffee and test drives." });
+  await api("POST", `/apps/${appId}/special-packages`, {
+    title: "Care bundle",
+    description: "Oil change and tire rotation together.",
+    couponIds: [oil.id, tires.id],
+  });
+  const key = (await api<{ key: string }>("POST", `/apps/${appId}/integration-keys`, { name: "DMS" })).key;
+  for (const viewport of ["phone", "desktop"]) {
+    const email = `customer-${viewport}-${stamp}@example.com`;
+    const integration = { "x-integration-key": key };
+    await api(
+      "POST",
+      "/integration/repair-orders",
+      {
+        records: [
+          {
+            roNumber: `RO-${viewport}`,
+            date: "2026-10-02",
+            email,
+            customerName: "Pat Doe",
+            mileage: 42000,
+            advisor: "Sam Advisor",
+            lines: [{ description: "Brake pads", labor: 120, parts: 80 }],
+          },
+        ],
+      },
+      integration,
+    );
+    await api(
+      "POST",
+      "/integration/deals",
+      {
+        records: [
+          {
+            dealNumber: `D-${viewport}`,
+            date: "2026-09-15",
+            email,
+            year: 2024,
+            make: "Ford",
+            model: "Escape",
+            term: 60,
+            monthlyPayment: 450,
+            paid: 900,
+            amountFinanced: 24000,
+            downPayment: 3000,
+            totalDown: 3500,
+            salesPrice: 28000,
+            totalBackSales: 1500,
+            totalPickupPayments: 500,
+            aftermarketSale: 700,
+            tradeActualCashValue: 6000,
+            total: 29500,
+            products: [{ description: "Extended warranty", quantity: 1, warranty: true }],
+          },
+        ],
+      },
+      integration,
+    );
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Signs in on the portal's Sign In screen, checking the spec's messages on the way. */
+async function signIn(page: Page, email: string, checkMessages: boolean) {
+  await page.getByRole("banner").getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("heading", { level: 1, name: "Sign In" }).waitFor();
+  const before = codesSent(email);
+  await page.getByLabel("Email or phone").fill(email);
+  await page.getByRole("button", { name: "Send Code" }).click();
+  const code = await codeFromOutbox(email, before);
+  await page.getByLabel("Code", { exact: true }).waitFor();
+  expect(await page.getByRole("status").first().textContent()).toContain(email);
+  if (checkMessages) {
+    await page.getByRole("button", { name: "Confirm code" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Code is required");
+    await clean(page);
+    await page.getByLabel("Code", { exact: true }).fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Confirm code" }).click();
+    await until(() => page.getByRole("alert").textContent()).toBe("The code must be invalid :(");
+  }
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await page.getByRole("heading", { level: 1, name: "My Portal" }).waitFor();
+}
+
+const section = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Portal sections" }).getByRole("link", { name, exact: true }).click();
+
+describe.each([
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+])("the customer portal on a $name", ({ name, viewport }) => {
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+  const email = `customer-${name}-${stamp}@example.com`;
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport, locale: "en-US" });
+    page = await context.newPage();
+    page.on("pageerror", (e) => errors.push(String(e)));
+  });
+  afterAll(async () => {
+    await context?.close();
+    // No script error on any screen of this viewport.
+    expect(errors).toEqual([]);
+  });
+
+  it("signs in with the mailed code and greets the customer with today's date and the unread count", async () => {
+    await page.goto(`${server.url}/portal/${appId}`);
+    await page.getByRole("heading", { level: 1, name: "My Portal" }).waitFor();
+    expect(await page.locator(".pt-hello").textContent()).toBe("Sign in for special offers");
+    // Repairs need a signed-in customer.
+    await page.getByText("Sign in to see your repairs, purchases and saved offers.").waitFor();
+    await clean(page);
+    await signIn(page, email, name === "phone");
+    expect(await page.locator(".pt-hello").textContent()).toBe(`Hello, ${email}`);
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat("en", { dateStyle: "full" }).format(new Date()),
+    );
+    expect(await page.locator(".pt-today").textContent()).toBe(today);
+    await until(() => page.locator(".pt-unread").textContent()).toBe("Unread notifications: 0");
+    expect(await page.locator(".pt-greeting .pt-empty").textContent()).toBe("No Notifications Yet");
+    await clean(page);
+  });
+
+  it("opens a repair and a purchase whose deal sheet has every heading", async () => {
+    await section(page, "Repairs");
+    await page.getByRole("heading", { name: "Repair History" }).waitFor();
+    await page.getByRole("button", { name: new RegExp(`Repair order RO-${name}`) }).click();
+    await page.getByRole("heading", { name: `Repair order RO-${name}` }).waitFor();
+    await page.getByRole("cell", { name: "Brake pads" }).waitFor();
+    expect(await page.locator(".pt-totals .pt-fact").last().textContent()).toBe("Total$200.00");
+    await clean(page);
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("heading", { name: "Purchases" }).waitFor();
+    await page.getByRole("button", { name: /2024 Ford Escape/ }).click();
+    await page.getByRole("heading", { name: "2024 Ford Escape" }).waitFor();
+    const labels = [
+      ...(await page.locator(".pt-deal-sheet dt").allTextContents()),
+      ...(await page.locator(".pt-detail th").allTextContents()),
+    ];
+    expect(labels).toEqual(DEAL_HEADINGS);
+    expect(await page.locator(".pt-deal-sheet .pt-fact").first().textContent()).toBe("Term60 months");
+    expect(await page.locator(".pt-detail tbody tr").first().locator("td").allTextContents()).toEqual([
+      "Extended warranty",
+      "1",
+      "Yes",
+      "No",
+    ]);
+    await clean(page);
+    await page.getByRole("button", { name: "Back" }).click();
+  });
+
+  it("shows a special with Print and Save Offer, and redeems it after the confirmation", async () => {
+    await section(page, "Coupons");
+    await page.getByRole("heading", { name: "All Coupons" }).waitFor();
+    await page.getByRole("button", { name: "Oil change $19.99" }).click();
+    await page.getByRole("heading", { name: "Oil change $19.99" }).waitFor();
+    // A coupon has no link: no More Info.
+    expect(await page.getByRole("link", { name: "More Info" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Print" }).waitFor();
+    await page.getByRole("button", { name: "Save Offer" }).click();
+    await page.getByRole("button", { name: "Saved", pressed: true }).waitFor();
+    await page.getByRole("button", { name: "Redeem", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Redeem this special?" });
+    await confirm.waitFor();
+    expect(await confirm.locator("#pt-confirm-text").textContent()).toBe(
+      "Show this special to your service advisor. Are you ready to redeem it now?",
+    );
+    // Keyboard: the confirmation's Redeem has the focus.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Redeem");
+    await clean(page);
+    await page.keyboard.press("Enter");
+    await until(() => page.locator(".pt-redeemed strong").textContent()).toBe("Redeemed");
+    // The print stylesheet keeps the offer, its code and the dealer, and drops the page's chrome.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".pt-header").isVisible()).toBe(false);
+    expect(await page.locator(".pt-print-only").innerText()).toContain("Portal Motors");
+    await page.emulateMedia({ media: "screen" });
+    // Saved for this customer: still saved after a reload.
+    await page.reload();
+    await section(page, "Coupons");
+    await page.getByRole("button", { name: "Oil change $19.99" }).click();
+    await page.getByRole("button", { name: "Saved", pressed: true }).waitFor();
+    await until(() => page.locator(".pt-redeemed strong").textContent()).toBe("Redeemed");
+  });
+
+  it("gives More Info only to a promotion with a link", async () => {
+    await section(page, "Promotions");
+    await page.getByRole("heading", { name: "All Promotions" }).waitFor();
+    await page.getByRole("button", { name: "Summer sale" }).click();
+    expect(await page.getByRole("link", { name: "More Info" }).getAttribute("href")).toBe(
+      "https://example.com/summer",
+    );
+    await clean(page);
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("button", { name: "Open house" }).click();
+    await page.getByRole("heading", { name: "Open house" }).waitFor();
+    expect(await page.getByRole("link", { name: "More Info" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Back" }).click();
+  });
+
+  it("shows Our App's banner and QR code, and the special packages under Additional Products", async () => {
+    await section(page, "Our App");
+    await page.getByText("Download the free app for exclusive specials.").first().waitFor();
+    await page.getByRole("img", { name: "QR code to download the Portal Motors app" }).waitFor();
+    await clean(page);
+    await section(page, "Additional Products");
+    await page.getByRole("button", { name: /Care bundle/ }).click();
+    expect(await page.locator(".pt-bullets li").allTextContents()).toEqual([
+      "Oil change $19.99",
+      "Tire rotation",
+    ]);
+    await clean(page);
+    await page.getByRole("button", { name: "Back" }).click();
+  });
+
+  it("adds a vehicle on My Profile and removes it", async () => {
+    await page.getByRole("button", { name: "My Profile" }).click();
+    await page.getByRole("heading", { level: 1, name: "My Profile" }).waitFor();
+    await page.getByText("No Vehicles").waitFor();
+    await page.getByLabel("Vehicle Make").fill("Ford");
+    await page.getByLabel("Vehicle Model").fill("Escape");
+    await page.getByLabel("Vehicle Year").fill("2024");
+    await page.getByRole("button", { name: "Add vehicle" }).click();
+    await page.getByText("Vehicle added").waitFor();
+    await clean(page);
+    await page.getByRole("button", { name: "Remove" }).click();
+    await page.getByText("No Vehicles").waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("heading", { level: 1, name: "My Portal" }).waitFor();
+  });
+
+  it("speaks Spanish when chosen, and signs out after the confirmation", async () => {
+    await page.getByLabel("Language").selectOption("es");
+    await page.getByRole("heading", { level: 1, name: "Mi Portal" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
+    await clean(page);
+    await page.getByLabel("Idioma").selectOption("en");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByText("Are you sure you want to sign out?").waitFor();
+    await clean(page);
+    await page.getByRole("button", { name: "Not Now" }).click();
+    await page.getByRole("heading", { level: 1, name: "My Portal" }).waitFor();
+    expect(await page.locator(".pt-hello").textContent()).toBe(`Hello, ${email}`);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Ok" }).click();
+    await until(() => page.locator(".pt-hello").textContent()).toBe("Sign in for special offers");
+  });
+});
+
+describe("the portal's empty states", () => {
+  it("says 'Specials Coming Soon', 'Promotions Coming Soon', 'No Records' and 'No Notifications Yet'", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/portal/${emptyAppId}#coupons`);
+    await page.getByText("Specials Coming Soon").waitFor();
+    await section(page, "Promotions");
+    await page.getByText("Promotions Coming Soon").waitFor();
+    await section(page, "Additional Products");
+    await page.getByText("No Records", { exact: true }).waitFor();
+    await page.getByText("No records available at this time.").waitFor();
+    await clean(page);
+    await signIn(page, `nobody-${stamp}@example.com`, false);
+    await page.getByText("No Notifications Yet").waitFor();
+    await section(page, "Repairs");
+    await until(() => page.getByText("No Records", { exact: true }).count()).toBe(2);
+    expect(await page.getByText("No records available at this time.").count()).toBe(2);
+    await clean(page);
+    await context.close();
+  });
+});
