@@ -32,35 +32,18 @@ import type {
 import { fieldErrorsOf } from "../account/logic.ts";
 import { type ApiFailure, api, notify } from "../api.ts";
 import { formatDateTime } from "../offers/logic.ts";
-import { type DiffRow, metadataDiff } from "./logic.ts";
+import {
+  configKeys,
+  type DiffRow,
+  jsonText as json,
+  metadataDiff,
+  selectKeys,
+  textKeys,
+  metadataPatch as toPatch,
+} from "./logic.ts";
 import { ConfirmButton, fetchWithToken, openBlob } from "./ui.tsx";
 
 type Meta = Required<AppMetadata>;
-const textKeys = [
-  ["appleBundleId", "Apple bundle id"],
-  ["iosVersion", "iOS version"],
-  ["androidVersion", "Android version"],
-  ["inReviewVersion", "In-review version"],
-  ["appleStoreUrl", "Apple store URL"],
-  ["googlePlayUrl", "Google Play URL"],
-  ["analyticsId", "Analytics id"],
-  ["integrationAccountId", "Integration account id"],
-  ["loyaltyAccountId", "Loyalty account id"],
-  ["website", "Website"],
-  ["portalUrl", "Portal URL"],
-] as const;
-const selectKeys = [
-  ["status", "Status", ["Active", "Inactive"]],
-  ["lang", "Language", ["en", "es"]],
-  ["domainType", "Domain type", ["Auto", "Restaurant", "WebPromos"]],
-  ["makeModelType", "Make-model type", ["Car", "Truck", "Powersport", "Trailer"]],
-] as const;
-const configKeys = [
-  ["integrationConfig", "Integration config"],
-  ["loyaltyConfig", "Loyalty config"],
-  ["navi360Config", "Navi360 config"],
-  ["uptimeProConfig", "UptimePro config"],
-] as const;
 const allFields = [
   ...textKeys.map((k) => k[0]),
   ...selectKeys.map((k) => k[0]),
@@ -70,7 +53,6 @@ const allFields = [
 ] as string[];
 
 const view = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : String(v));
-const json = (v: unknown) => (v == null ? "" : JSON.stringify(v, null, 2));
 
 /** The admin app detail (spec §2, §3 admin app view, §4 release, review, brand unlock). */
 export function AppDetailPage() {
@@ -281,7 +263,9 @@ function Overview({ a }: { a: AdminAppView }) {
           <Descriptions.Item label="Locations">{a.locations?.length ?? 0}</Descriptions.Item>
           {configKeys.map(([k, label]) => (
             <Descriptions.Item key={k} label={label} span={2}>
-              <pre className="admin-json">{json(a[k]) || "—"}</pre>
+              <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }}>
+                {json(a[k]) || "—"}
+              </pre>
             </Descriptions.Item>
           ))}
         </Descriptions>
@@ -305,7 +289,6 @@ function Overview({ a }: { a: AdminAppView }) {
   );
 }
 
-/** Form values: configs as JSON text. */
 type FormValues = Record<string, unknown>;
 
 function toForm(m: Meta): FormValues {
@@ -313,42 +296,6 @@ function toForm(m: Meta): FormValues {
   for (const [k] of configKeys) out[k] = json(m[k]);
   for (const [k] of textKeys) out[k] = m[k] ?? "";
   return out;
-}
-
-/** The PUT body: only what changed, configs parsed (a bad JSON text is a field error). */
-function toPatch(
-  stored: Meta,
-  values: FormValues,
-): { patch: Record<string, unknown>; errors: [string, string][] } {
-  const patch: Record<string, unknown> = {};
-  const errors: [string, string][] = [];
-  for (const [k] of textKeys) {
-    const v = String(values[k] ?? "").trim();
-    const before = stored[k] ?? "";
-    if (v !== before) patch[k] = v === "" ? null : v;
-  }
-  for (const [k] of selectKeys) if (values[k] !== stored[k]) patch[k] = values[k];
-  for (const k of ["brandLocked", "isMaster"] as const) if (values[k] !== stored[k]) patch[k] = values[k];
-  for (const [k] of configKeys) {
-    const text = String(values[k] ?? "").trim();
-    if (text === json(stored[k]).trim()) continue;
-    if (text === "") {
-      patch[k] = null;
-      continue;
-    }
-    try {
-      const parsed = JSON.parse(text);
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error();
-      // The server merges key by key: keys taken out of the text are cleared with null.
-      const before = (stored[k] ?? {}) as Record<string, unknown>;
-      const next: Record<string, unknown> = { ...parsed };
-      for (const old of Object.keys(before)) if (!(old in parsed)) next[old] = null;
-      patch[k] = next;
-    } catch {
-      errors.push([k, 'Write a JSON object, like {"key": "value"}']);
-    }
-  }
-  return { patch, errors };
 }
 
 function MetadataEditor({ appId }: { appId: string }) {

@@ -119,11 +119,15 @@ export function AuditPage() {
                   <div className="admin-audit-diff">
                     <div>
                       <Typography.Text strong>Before</Typography.Text>
-                      <pre className="admin-json">{json(e.before)}</pre>
+                      <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }}>
+                        {json(e.before)}
+                      </pre>
                     </div>
                     <div>
                       <Typography.Text strong>After</Typography.Text>
-                      <pre className="admin-json">{json(e.after)}</pre>
+                      <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }}>
+                        {json(e.after)}
+                      </pre>
                     </div>
                   </div>
                 ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metadataDiff, pageItems, returnPath, safeReturnPath } from "./logic.ts";
+import { jsonText, metadataDiff, metadataPatch, pageItems, returnPath, safeReturnPath } from "./logic.ts";
 
 describe("pageItems", () => {
   it("shows the current page ±2 plus the first and last, with gaps", () => {
@@ -55,5 +55,75 @@ describe("return path", () => {
     expect(returnPath.take(storage)).toBeNull();
     returnPath.set("//evil", storage);
     expect(returnPath.take(storage)).toBeNull();
+  });
+});
+
+describe("metadataPatch", () => {
+  const stored = {
+    appleBundleId: "com.example",
+    iosVersion: null,
+    androidVersion: null,
+    inReviewVersion: null,
+    appleStoreUrl: null,
+    googlePlayUrl: null,
+    analyticsId: null,
+    integrationAccountId: null,
+    loyaltyAccountId: null,
+    brandLocked: false,
+    isMaster: false,
+    status: "Active",
+    lang: "en",
+    domainType: "Auto",
+    makeModelType: "Car",
+    website: null,
+    portalUrl: null,
+    integrationConfig: { rewardsStatus: "Disabled", ro: "a" },
+    loyaltyConfig: null,
+    navi360Config: null,
+    uptimeProConfig: null,
+  } as const;
+  const form = (over: Record<string, unknown>) => ({
+    ...stored,
+    appleBundleId: "com.example",
+    iosVersion: "",
+    integrationConfig: jsonText(stored.integrationConfig),
+    loyaltyConfig: "",
+    navi360Config: "",
+    uptimeProConfig: "",
+    ...over,
+  });
+  it("sends only what changed: emptied texts as null, configs with removed keys as null", () => {
+    expect(metadataPatch(stored as never, form({}))).toEqual({ patch: {}, errors: [] });
+    expect(
+      metadataPatch(
+        stored as never,
+        form({
+          appleBundleId: " ",
+          iosVersion: " 2.0 ",
+          lang: "es",
+          brandLocked: true,
+          integrationConfig: '{"rewardsStatus": "Enabled"}',
+          loyaltyConfig: '{"tier": "gold"}',
+        }),
+      ),
+    ).toEqual({
+      patch: {
+        appleBundleId: null,
+        iosVersion: "2.0",
+        lang: "es",
+        brandLocked: true,
+        integrationConfig: { rewardsStatus: "Enabled", ro: null },
+        loyaltyConfig: { tier: "gold" },
+      },
+      errors: [],
+    });
+  });
+  it("refuses a config that is not a JSON object, on its field", () => {
+    expect(
+      metadataPatch(stored as never, form({ navi360Config: "[1]", loyaltyConfig: "{oops" })).errors,
+    ).toEqual([
+      ["loyaltyConfig", 'Write a JSON object, like {"key": "value"}'],
+      ["navi360Config", 'Write a JSON object, like {"key": "value"}'],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 /** Pure helpers of the admin console (issue 18). */
+import type { AppMetadata } from "../../../schemas/index.ts";
 
 /** Spec §9: the admin list shows 20 apps a page. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -85,3 +86,72 @@ export const returnPath = {
 
 /** "1 row" / "3 rows". */
 export const rows = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
+
+export const textKeys = [
+  ["appleBundleId", "Apple bundle id"],
+  ["iosVersion", "iOS version"],
+  ["androidVersion", "Android version"],
+  ["inReviewVersion", "In-review version"],
+  ["appleStoreUrl", "Apple store URL"],
+  ["googlePlayUrl", "Google Play URL"],
+  ["analyticsId", "Analytics id"],
+  ["integrationAccountId", "Integration account id"],
+  ["loyaltyAccountId", "Loyalty account id"],
+  ["website", "Website"],
+  ["portalUrl", "Portal URL"],
+] as const;
+export const selectKeys = [
+  ["status", "Status", ["Active", "Inactive"]],
+  ["lang", "Language", ["en", "es"]],
+  ["domainType", "Domain type", ["Auto", "Restaurant", "WebPromos"]],
+  ["makeModelType", "Make-model type", ["Car", "Truck", "Powersport", "Trailer"]],
+] as const;
+export const configKeys = [
+  ["integrationConfig", "Integration config"],
+  ["loyaltyConfig", "Loyalty config"],
+  ["navi360Config", "Navi360 config"],
+  ["uptimeProConfig", "UptimePro config"],
+] as const;
+
+/** A config as the editor shows it: indented JSON, "" for none. */
+export const jsonText = (v: unknown) => (v == null ? "" : JSON.stringify(v, null, 2));
+
+/**
+ * The metadata PUT body from the editor's values: only what changed, texts emptied as null, configs parsed
+ * (keys taken out of a config are sent as null, since the server merges key by key); a config that is not a
+ * JSON object is a field error.
+ */
+export function metadataPatch(
+  stored: Required<AppMetadata>,
+  values: Record<string, unknown>,
+): { patch: Record<string, unknown>; errors: [string, string][] } {
+  const patch: Record<string, unknown> = {};
+  const errors: [string, string][] = [];
+  for (const [k] of textKeys) {
+    const v = String(values[k] ?? "").trim();
+    const before = stored[k] ?? "";
+    if (v !== before) patch[k] = v === "" ? null : v;
+  }
+  for (const [k] of selectKeys) if (values[k] !== stored[k]) patch[k] = values[k];
+  for (const k of ["brandLocked", "isMaster"] as const) if (values[k] !== stored[k]) patch[k] = values[k];
+  for (const [k] of configKeys) {
+    const text = String(values[k] ?? "").trim();
+    if (text === jsonText(stored[k]).trim()) continue;
+    if (text === "") {
+      patch[k] = null;
+      continue;
+    }
+    try {
+      const parsed = JSON.parse(text);
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error();
+      // The server merges key by key: keys taken out of the text are cleared with null.
+      const before = (stored[k] ?? {}) as Record<string, unknown>;
+      const next: Record<string, unknown> = { ...parsed };
+      for (const old of Object.keys(before)) if (!(old in parsed)) next[old] = null;
+      patch[k] = next;
+    } catch {
+      errors.push([k, 'Write a JSON object, like {"key": "value"}']);
+    }
+  }
+  return { patch, errors };
+}
