@@ -185,7 +185,8 @@ async function exportCsv(section: Locator, index = 0) {
   };
 }
 
-describe("console: analytics", () => {
+// The machine is shared: a test that waits on folds and reloads gets two minutes.
+describe("console: analytics", { timeout: 120_000 }, () => {
   it("keeps recharts out of the sign-in page", async () => {
     const fresh = await browser.newPage();
     const loaded: string[] = [];
