@@ -169,6 +169,31 @@ const BREAKDOWN: Partial<
 const BREAKDOWN_ROWS = 100;
 
 const METHOD_LABELS: Record<string, string> = { email: "E-mail", phone: "Text message" };
+/** The widget's page ids (spec §2) in words; the id stays the row's key (and the CSV's). */
+const PAGE_LABELS: Record<string, string> = {
+  home: "Home",
+  contactUs: "Contact us",
+  coupons: "Specials",
+  couponDetails: "Special details",
+  events: "Promotions",
+  eventDetails: "Promotion details",
+  loyalty: "Loyalty",
+  loyalty2: "Loyalty card",
+  referral: "Refer a friend",
+  webLink: "Web link",
+  Form: "Form",
+  glovebox: "Glovebox",
+  tca_contracts: "Service contracts",
+  popup: "Popup",
+  i360: "i360",
+  utp: "UTP",
+  inventory: "Inventory",
+  inventory_details: "Vehicle details",
+  inventory_favorites: "Saved vehicles",
+  roadside_assistance: "Roadside assistance",
+  uptime_pro: "Uptime Pro",
+};
+
 /** Why the server refused a sign-in code (server/ops/mobile-auth.ts). */
 const REASON_LABELS: Record<string, string> = {
   wrong_code: "Wrong code",
@@ -371,6 +396,8 @@ async function breakdownLabels(
         return METHOD_LABELS[key] ?? key;
       case "reason":
         return REASON_LABELS[key] ?? key;
+      case "page":
+        return PAGE_LABELS[key] ?? key;
       case "feature":
         return features.get(key) ?? `Removed feature (${key.slice(0, 8)})`;
       case "offer":

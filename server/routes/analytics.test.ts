@@ -160,10 +160,10 @@ describe("GET /apps/{appId}/analytics/{type}", () => {
     const q = { from: day(0), to: day(0), tz: "UTC" };
     const pages = (await report("pages", q)).body;
     expect(metric(pages, "page_views").breakdown).toEqual([
-      { key: "home", label: "home", value: 2, previousValue: 1 },
-      { key: "couponDetails", label: "couponDetails", value: 1, previousValue: 0 },
-      { key: "coupons", label: "coupons", value: 1, previousValue: 0 },
-      { key: "inventory_details", label: "inventory_details", value: 1, previousValue: 0 },
+      { key: "home", label: "Home", value: 2, previousValue: 1 },
+      { key: "couponDetails", label: "Special details", value: 1, previousValue: 0 },
+      { key: "coupons", label: "Specials", value: 1, previousValue: 0 },
+      { key: "inventory_details", label: "Vehicle details", value: 1, previousValue: 0 },
     ]);
     const features = (await report("features", q)).body;
     const title = "Contact us";
