@@ -471,6 +471,29 @@ export const VehicleLeadInput = Type.Object(
 );
 export type VehicleLeadInput = Static<typeof VehicleLeadInput>;
 
+/** POST /apps/{appId}/analytics/inventory/report: UTC days, inclusive (default the last 30 days). */
+export const InventoryReportQuery = Type.Object(
+  { from: Type.Optional(Type.String({ maxLength: 10 })), to: Type.Optional(Type.String({ maxLength: 10 })) },
+  { additionalProperties: false },
+);
+export type InventoryReportQuery = Static<typeof InventoryReportQuery>;
+
+const counts = { views: Type.Integer(), favorites: Type.Integer(), leads: Type.Integer() };
+export const InventoryReport = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  totals: Type.Object(counts),
+  items: Type.Array(
+    Type.Object({
+      inventoryId: Type.String(),
+      vin: Type.Optional(Type.String()),
+      title: Type.String(),
+      ...counts,
+    }),
+  ),
+});
+export type InventoryReport = Static<typeof InventoryReport>;
+
 /** An integration key as listed (the key itself is shown once, when created). */
 export const IntegrationKey = Type.Object({
   id: uuid(),

@@ -1641,6 +1641,12 @@ export const endpoints: Endpoint[] = [
     rows.push(
       {
         method: "POST",
+        route: "/api/apps/:appId/analytics/inventory/report",
+        access: { kind: "app", action: "analytics.read" },
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/analytics/inventory/report`, payload: {} }),
+      },
+      {
+        method: "POST",
         route: "/api/apps/:appId/inventory/search",
         access: read,
         request: (ctx) => ({ url: `/api/apps/${ctx.appA}/inventory/search`, payload: { priceTo: 50000 } }),
@@ -1833,6 +1839,31 @@ export const endpoints: Endpoint[] = [
     );
     return rows;
   })(),
+
+  // Customer portal (issue 17, HE): an offer's 'Please Provide Your Information' lead (anyone with X-App) and
+  // Send Offer (the signed-in end user only), each on a fresh coupon of app A.
+  {
+    method: "POST",
+    route: "/api/mobile/offers/:offerId/leads",
+    access: { kind: "public" },
+    write: true,
+    request: async (ctx) => ({
+      url: `/api/mobile/offers/${await insertOffer(ctx.app, { apps: [ctx.appA] })}/leads`,
+      headers: { "x-app": ctx.appA },
+      payload: { name: "Matrix Lead", phone: "+15551234567", email: "lead@example.com" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/mobile/users/:userId/offers/:offerId/send",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/offers/${await insertOffer(ctx.app, { apps: [ctx.appA] })}/send`,
+      headers: { "x-app": ctx.appA },
+      payload: { channel: "email", to: `${unique("send")}@example.com` },
+    }),
+  },
 
   // Staff members, their tally, the CSV import task and the widget's directory and advisor (issue 14, H7).
   // Each call that changes a member gets a fresh one of app A.

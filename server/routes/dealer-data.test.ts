@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldAllAnalytics } from "../ops/analytics-rollup.ts";
 import {
   call,
   grantRole,
@@ -478,6 +480,63 @@ describe("inventory search", () => {
     });
     expect(detail.status).toBe(404);
     expect(detail.body.error.message).toBe("Vehicle not found");
+  });
+});
+
+describe("the inventory report", () => {
+  it("counts views, favourites and leads per vehicle from the widget's signals (analytics.read)", async () => {
+    const { rows: found } = await app.database.execute(
+      "select id from dealer_vehicles where app_id = $1 and vin = $2",
+      [appA, VINS[3]],
+    );
+    const tesla = found[0].id as string;
+    const signal = (name: string, data: Record<string, unknown>) => ({
+      id: randomUUID(),
+      time: new Date().toISOString(),
+      appId: appA,
+      platform: "Web",
+      name,
+      data,
+    });
+    const sent = await call(app, {
+      method: "POST",
+      url: "/api/mobile/analytics/events",
+      headers: { "x-app": appA },
+      payload: [
+        signal("page_view", { page: "inventory_details", inventoryId: tesla }),
+        signal("page_view", { page: "inventory_details", inventoryId: tesla }),
+        signal("inventory_favorite", { inventoryId: tesla }),
+        signal("page_view", { page: "inventory" }),
+      ],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await foldAllAnalytics(app.database.db);
+    const report = await call(app, {
+      method: "POST",
+      url: `/api/apps/${appA}/analytics/inventory/report`,
+      headers: manager.headers,
+      payload: {},
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    // The lead sent about the Tesla in the search test counts too.
+    expect(report.body.data.items).toEqual([
+      { inventoryId: tesla, vin: VINS[3], title: "2023 Tesla Model 3", views: 2, favorites: 1, leads: 1 },
+    ]);
+    expect(report.body.data.totals).toEqual({ views: 2, favorites: 1, leads: 1 });
+    const bad = await call(app, {
+      method: "POST",
+      url: `/api/apps/${appA}/analytics/inventory/report`,
+      headers: manager.headers,
+      payload: { from: "2026-12-01", to: "2026-11-01" },
+    });
+    expect(bad.body.error.details).toEqual([{ path: "/from", message: "The start is after the end" }]);
+    const associateTry = await call(app, {
+      method: "POST",
+      url: `/api/apps/${appA}/analytics/inventory/report`,
+      headers: associate.headers,
+      payload: {},
+    });
+    expect(associateTry.status).toBe(403);
   });
 });
 

@@ -10,6 +10,8 @@ import {
   dealerKinds,
   Envelope,
   GloveboxDocument,
+  InventoryReport,
+  InventoryReportQuery,
   InventoryResults,
   InventorySearch,
   InventoryVehicle,
@@ -32,6 +34,7 @@ import {
 } from "../ops/dealer-data.ts";
 import { deleteDocument, listUserDocuments, uploadUserDocument } from "../ops/documents.ts";
 import { searchInventoryFor } from "../ops/inventory.ts";
+import { inventoryReport } from "../ops/inventory-report.ts";
 import { createTask, taskRecord } from "../ops/tasks.ts";
 import type { Storage } from "../services/storage.ts";
 import { documentUpload } from "./dealer-uploads.ts";
@@ -152,6 +155,22 @@ export const dealerDataRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> 
       },
     );
   }
+
+  app.post<AppReq & { Body: InventoryReportQuery }>(
+    "/apps/:appId/analytics/inventory/report",
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "Views (vehicle detail page views), favourites and leads per vehicle over UTC days from..to (inclusive; default the last 30 days), most viewed first, from the analytics rollups.",
+        params: AppParams,
+        body: InventoryReportQuery,
+        response: { 200: Envelope(InventoryReport) },
+      },
+    },
+    async (req) => ({ data: await inventoryReport(db, req.caller, req.params.appId, req.body ?? {}) }),
+  );
 
   app.post<AppReq & { Body: InventorySearch }>(
     "/apps/:appId/inventory/search",
