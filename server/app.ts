@@ -56,6 +56,7 @@ import { offerRoutes } from "./routes/offers.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { personalizedSpecialRoutes } from "./routes/personalized-specials.ts";
 import { pointsRoutes } from "./routes/points.ts";
+import { portalOfferRoutes } from "./routes/portal-offers.ts";
 import { promoRoutes } from "./routes/promo.ts";
 import { pushNotificationRoutes } from "./routes/push-notifications.ts";
 import { mobilePushCategoryRoutes, pushSubscriptionRoutes } from "./routes/push-subscriptions.ts";
@@ -70,6 +71,7 @@ import { databaseLimits, type Limits, pruneLimits } from "./services/limits.ts";
 import { redisLimits } from "./services/limits-redis.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./services/mail.ts";
 import { IPV6_SUBNET, limitsStore } from "./services/rate-limit-store.ts";
+import { smsFromEnv } from "./services/sms.ts";
 import { diskStorage, type Storage } from "./services/storage.ts";
 
 export interface BuildOptions {
@@ -288,6 +290,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // Dealer data (issue 16).
       await api.register(dealerDataRoutes, { db, storage });
       await api.register(dealerMobileRoutes, { db, storage });
+      // Customer portal (issue 17): an offer's information form and Send Offer.
+      await api.register(portalOfferRoutes, {
+        db,
+        mailer,
+        sms: smsFromEnv(db, app.log),
+        publicUrl: config.publicUrl,
+      });
       await api.register(integrationKeyRoutes, { db });
       await api.register(integrationRoutes, { db });
       api.setNotFoundHandler((req, reply) =>

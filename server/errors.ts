@@ -122,6 +122,7 @@ export const errors = {
   ImageBusy: { status: 503, message: "Too many images are being processed, try again in a moment" },
   TooManyRequests: { status: 429, message: "Too many requests, try again later" },
   MailFailed: { status: 502, message: "The e-mail could not be sent, try again later" },
+  OfferSendLimit: { status: 429, message: "Too many offers were sent, try again in an hour" },
   Internal: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
