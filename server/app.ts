@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -18,6 +16,7 @@ import type { JobsMode } from "./jobs/queue.ts";
 import type { JobQueue } from "./jobs/types.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { bodyGuard } from "./plugins/body-guard.ts";
+import { openCors, securityHeaders } from "./plugins/security-headers.ts";
 import { trustProxyOption } from "./request-origin.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminAccountRoutes } from "./routes/admin-accounts.ts";
@@ -65,7 +64,7 @@ import { settingRoutes } from "./routes/settings.ts";
 import { specialPackageRoutes } from "./routes/special-packages.ts";
 import { staffMemberRoutes } from "./routes/staff-members.ts";
 import { taskRoutes } from "./routes/tasks.ts";
-import { AppCache } from "./services/app-cache.ts";
+import { AppCache, postgresCacheBus } from "./services/app-cache.ts";
 import { configureSecretsKey } from "./services/crypto-box.ts";
 import { databaseLimits, type Limits, pruneLimits } from "./services/limits.ts";
 import { redisLimits } from "./services/limits-redis.ts";
@@ -112,6 +111,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") }));
   const storage = options.storage ?? diskStorage(path.join(config.dataDir, "images"));
   const cache = new AppCache();
+  // On PostgreSQL a save on any node empties every node's cache at once (LISTEN/NOTIFY).
+  if (database.pool) await cache.connect(postgresCacheBus(database.pool));
   // Links in mails use the configured public origin: taking it from the Host header would let anyone
   // make the server mail a reset link pointing at their own site.
   const linkOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
@@ -136,12 +137,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     closing = true;
   });
   // Requests arriving while the server drains go elsewhere: 503, and the connection is not kept.
-  app.addHook("onRequest", async (req, reply) => {
-    if (closing)
-      return sendError(req, reply.header("connection", "close"), 503, {
-        message: "The server is restarting, try again",
-        code: "Unavailable",
-      });
+  // A callback hook, not an async one: it runs on every request and an async hook costs a promise each time.
+  app.addHook("onRequest", (req, reply, done) => {
+    if (!closing) return done();
+    sendError(req, reply.header("connection", "close"), 503, {
+      message: "The server is restarting, try again",
+      code: "Unavailable",
+    });
   });
   if (config.trustProxy === true)
     app.log.warn(
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     clearInterval(pruning);
     mailer.close();
     await redis?.quit();
+    await cache.close();
     await database.close();
   });
 
@@ -189,7 +192,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     return sendError(req, reply, status, error);
   });
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     // The widget and its images are loaded by other sites, so resources may be read cross-origin.
     crossOriginResourcePolicy: { policy: "cross-origin" },
     crossOriginEmbedderPolicy: false,
@@ -207,16 +210,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   // Only the widget's public calls and assets are meant for other origins. Bank icons too: the widget
   // tints them as CSS masks, which browsers fetch in CORS mode.
-  await app.register(cors, {
-    delegator: (req, cb) => {
-      const url = req.url ?? "";
-      const open =
-        url.startsWith("/api/mobile/") ||
-        url.startsWith("/api/images/") ||
-        url.startsWith("/api/icon-files/") ||
-        url.startsWith("/sdk/");
-      cb(null, { origin: open });
-    },
+  await app.register(openCors, {
+    open: (url) =>
+      url.startsWith("/api/mobile/") ||
+      url.startsWith("/api/images/") ||
+      url.startsWith("/api/icon-files/") ||
+      url.startsWith("/sdk/"),
   });
   // Every route's limit counts in the store all nodes share (see services/rate-limit-store.ts), keyed by
   // the client address Fastify derived through TRUST_PROXY, IPv6 per /64.

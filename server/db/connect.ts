@@ -35,6 +35,8 @@ export interface Database {
   /** Runs raw SQL with positional parameters on either engine (pg-boss and tests use it). */
   execute(text: string, params?: unknown[]): Promise<{ rows: any[] }>;
   close(): Promise<void>;
+  /** The connection pool on PostgreSQL (LISTEN for the app cache's invalidations needs a connection of its own). */
+  pool?: pg.Pool;
 }
 
 export const migrationsFolder = path.join(import.meta.dirname, "migrations");
@@ -63,6 +65,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       engine: "postgres",
       execute: (text, params) => pool.query(text, params as any[]),
       close: () => pool.end(),
+      pool,
     };
   }
   let client = opts.pglite;

@@ -10,6 +10,9 @@ export const mobileRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache }> = asy
   app.get(
     "/mobile/app",
     {
+      // Every page view of every dealer site calls this: two info lines per call would be most of the log
+      // (and a tenth of the route's CPU); warnings and errors are still logged.
+      logLevel: "warn",
       schema: {
         tags: ["Mobile"],
         headers: Type.Object({ "x-app": Type.Optional(Type.String({ description: "the app id" })) }),
@@ -18,12 +21,24 @@ export const mobileRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache }> = asy
     async (req, reply) => {
       const appId = String(req.headers["x-app"] ?? "");
       if (!appId) throw new ApiError("AppIdRequired");
-      let body = cache.get(appId);
-      if (!body) {
-        body = JSON.stringify({ data: await widgetApp(db, appId) });
-        cache.set(appId, body);
-      }
-      return reply.type("application/json; charset=utf-8").send(body);
+      const hit =
+        cache.get(appId) ??
+        (await cache.load(appId, async () => JSON.stringify({ data: await widgetApp(db, appId) })));
+      // Browsers and CDNs keep the answer but ask again every time (no-cache); a matching validator is a 304.
+      // The answer depends on the X-App header, and on Origin through CORS.
+      reply.header("etag", hit.etag).header("cache-control", "no-cache").header("vary", "Origin, X-App");
+      if (matches(req.headers["if-none-match"], hit.etag)) return reply.code(304).send();
+      return reply.type("application/json; charset=utf-8").send(hit.body);
     },
   );
 };
+
+/** If-None-Match against a strong ETag: "*", the tag itself, or a list containing it (W/ prefixes compare weakly). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag || header.trim() === "*") return true;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === `W/${etag}`;
+  });
+}
