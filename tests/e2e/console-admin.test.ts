@@ -189,6 +189,57 @@ describe("console: loot", () => {
   });
 });
 
+describe("console: multiapps and client relations", () => {
+  it("creates a group with its downloads app, then deletes it after a confirmation", async () => {
+    await page.goto(`${server.url}/admin/multiapps`);
+    await page.getByText("No multi-app groups: a group puts several apps under one downloads app.").waitFor();
+    await page.getByRole("button", { name: "New group" }).click();
+    const dialog = page.getByRole("dialog", { name: "New group" });
+    await dialog.getByLabel("Name").fill("Zed Group");
+    for (const name of ["Zed Paging Motors 01", "Zed Paging Motors 02"]) {
+      await dialog.getByLabel("Apps").fill(name);
+      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`).click();
+    }
+    await page.keyboard.press("Escape");
+    await dialog.locator(".ant-form-item", { hasText: "Downloads app" }).locator(".ant-select").click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option[title="Zed Paging Motors 02"]')
+      .click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const row = page.getByRole("row", { name: /Zed Group/ });
+    await until(() => row.textContent()).toMatch(
+      /Zed Paging Motors 01Zed Paging Motors 02Zed Paging Motors 02/,
+    );
+    const [group] = await apiGet("/admin/multiapps");
+    expect(group).toMatchObject({ name: "Zed Group" });
+    expect(group.appIds).toHaveLength(2);
+    expect(group.downloadsAppId).toBe(group.appIds[1]);
+    await page.getByRole("button", { name: "Delete Zed Group" }).click();
+    await confirm().getByRole("button", { name: "Delete" }).click();
+    await page.getByText("No multi-app groups: a group puts several apps under one downloads app.").waitFor();
+    expect(await apiGet("/admin/multiapps")).toEqual([]);
+  });
+
+  it("notes client info of an app, with the server's error on its field", async () => {
+    await page.goto(`${server.url}/admin/client-relations?name=${encodeURIComponent(target)}`);
+    await page.getByRole("button", { name: `Edit client info of ${target}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Client info of ${target}` });
+    await dialog.getByLabel("Company").fill("Zed Holdings");
+    await dialog.getByLabel("Contact e-mail").fill("not-an-email");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await until(() => dialog.locator(".ant-form-item-explain-error").allTextContents()).toEqual([
+      expect.stringMatching(/e-?mail/i),
+    ]);
+    await dialog.getByLabel("Contact e-mail").fill("zed@example.com");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await until(() => page.getByRole("row", { name: new RegExp(target) }).textContent()).toContain(
+      "Zed Holdings · zed@example.com",
+    );
+  });
+});
+
 describe("console: catalogs", () => {
   it("shows a make-model CSV's two bad rows and applies nothing, then imports the fixed file", async () => {
     await page.goto(`${server.url}/admin/catalogs`);
