@@ -32,7 +32,7 @@ const CSV = [
 ].join("\n");
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ LOG_LEVEL: "info" });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, reducedMotion: "reduce" });
   page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -48,6 +48,21 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** The newest sign-in code the dev outbox mailed to this address (the server logs every mail). */
+async function codeFromOutbox(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const codes = [
+      ...server
+        .log()
+        .matchAll(new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}: [^\\n]*sign-in code: (\\d{6})`, "g")),
+    ];
+    if (codes.length) return codes[codes.length - 1][1];
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 async function importFile(name: string, text: string) {
   await page.getByRole("button", { name: "Import CSV" }).first().click();
@@ -252,6 +267,91 @@ describe("the widget's inventory", () => {
     const body = JSON.stringify(await leads.json());
     expect(body).toContain("Robin Visitor");
     expect(body).toContain("1FTFW1E50NFA00202");
+    await context.close();
+  });
+});
+
+describe("the widget's glovebox and contracts", () => {
+  it("a visitor sees 'No Records' and Sign In; signed in, the customer sees their contract and adds a document", async () => {
+    const token = await tokenOf(page);
+    const auth = { authorization: `Bearer ${token}` };
+    const made = await page.request.post(`${server.url}/api/apps`, {
+      headers: auth,
+      data: {
+        definition: {
+          name: "Glove Motors",
+          logo: "/api/icon-files/none.svg",
+          cover: "/api/icon-files/none.svg",
+          features: [
+            {
+              id: "00000000-0000-4000-8000-0000000000e1",
+              type: "ClickToLink",
+              title: "Glovebox",
+              meta: "glovebox",
+            },
+            {
+              id: "00000000-0000-4000-8000-0000000000e2",
+              type: "ClickToLink",
+              title: "My contracts",
+              meta: "tca_contracts",
+            },
+          ],
+        },
+      },
+    });
+    const gloveApp = (await made.json()).data.appId as string;
+    const email = `glove-${Date.now()}@example.com`;
+    const key = (
+      await (
+        await page.request.post(`${server.url}/api/apps/${gloveApp}/integration-keys`, {
+          headers: auth,
+          data: { name: "DMS" },
+        })
+      ).json()
+    ).data.key as string;
+    const fed = await page.request.post(`${server.url}/api/integration/service-contracts`, {
+      headers: { "x-integration-key": key },
+      data: {
+        records: [{ contractNumber: "SC-1", product: "Tire and wheel protection", provider: "Acme", email }],
+      },
+    });
+    expect(fed.status()).toBe(200);
+
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.url}/demo/${gloveApp}`);
+    const w = visitor.locator("brand-app");
+    await w.locator(".ba-home").getByRole("button", { name: "My contracts", exact: true }).click();
+    await w
+      .locator("[data-page=tca_contracts] .ba-empty")
+      .getByText("No Records")
+      .waitFor({ timeout: 15_000 });
+    await w.locator("[data-page=tca_contracts]").getByRole("button", { name: "Sign In" }).click();
+    await w.getByLabel("Email or phone").fill(email);
+    await w.getByRole("button", { name: "Send Code" }).click();
+    await w.getByLabel("Code").fill(await codeFromOutbox(email));
+    await w.getByRole("button", { name: "Confirm code" }).click();
+    await w
+      .locator("[data-page=tca_contracts]")
+      .getByText("Tire and wheel protection")
+      .waitFor({ timeout: 15_000 });
+    await w.locator("[data-page=tca_contracts]").getByText("Provider: Acme").waitFor();
+
+    await w.locator(".ba-bar .ba-back").first().click();
+    await w.locator(".ba-home").getByRole("button", { name: "Glovebox", exact: true }).click();
+    const glovebox = w.locator("[data-page=glovebox]");
+    await glovebox.getByText("No Records").waitFor({ timeout: 15_000 });
+    await glovebox.getByLabel("Type").selectOption("insurance");
+    await glovebox.getByLabel("Title").fill("Insurance card");
+    await glovebox.getByLabel("Photo or PDF").setInputFiles({
+      name: "card.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    });
+    await glovebox.getByRole("button", { name: "Upload" }).click();
+    await glovebox.getByText("Document added").waitFor();
+    await glovebox.locator(".ba-row").getByText("Insurance card").waitFor();
+    expect(await seriousViolations(visitor, axeSource)).toEqual([]);
     await context.close();
   });
 });

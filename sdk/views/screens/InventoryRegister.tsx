@@ -2,7 +2,7 @@ import { lazy, useEffect, useState } from "react";
 import { registerIntegrationScreen } from "./registry.tsx";
 
 /**
- * The widget's inventory screens (issue 16), registered for the ClickToLink metas inventory and
+ * The widget's dealer-data screens (issue 16): glovebox and tca_contracts always, inventory and
  * inventory_favorites once the app has vehicles, so real visitors get the dealer's stock instead of a link
  * note. The screens' code loads on first use (the first view stays small); this file only checks for data,
  * registers and keeps the calls' settings the screens read.
@@ -21,6 +21,12 @@ export const inventoryConfig = (): InventoryConfig | null => config;
 
 const InventoryScreen = lazy(async () => ({ default: (await import("./Inventory.tsx")).InventoryScreen }));
 const FavoritesScreen = lazy(async () => ({ default: (await import("./Inventory.tsx")).FavoritesScreen }));
+const GloveboxScreen = lazy(async () => ({
+  default: (await import("./InventoryGlovebox.tsx")).GloveboxScreen,
+}));
+const ContractsScreen = lazy(async () => ({
+  default: (await import("./InventoryGlovebox.tsx")).ContractsScreen,
+}));
 
 /** Asks the server whether the app has any vehicle (one result, no facets needed). */
 async function hasInventory(base: string, appId: string): Promise<boolean> {
@@ -44,6 +50,17 @@ export function useInventoryScreens(next: InventoryConfig | null): void {
   const appId = next?.appId;
   const base = next?.base;
   const [, setRegistered] = useState(false);
+  // The customer's own records (glovebox, tca_contracts) have a screen in every app: 'No Records' when empty.
+  useEffect(() => {
+    if (!appId) return;
+    const removals = [
+      registerIntegrationScreen("glovebox", { Screen: GloveboxScreen }),
+      registerIntegrationScreen("tca_contracts", { Screen: ContractsScreen }),
+    ];
+    return () => {
+      for (const remove of removals) remove();
+    };
+  }, [appId]);
   useEffect(() => {
     if (!appId || !base) return;
     let live = true;
