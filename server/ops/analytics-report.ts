@@ -314,7 +314,7 @@ export async function analyticsReport(
         visitors.points.set(clip(r.period), (visitors.points.get(clip(r.period)) ?? 0) + n);
     }
 
-  const labels = await breakdownLabels(db, access.row.definition, acc);
+  const labels = await breakdownLabels(db, appId, access.row.definition, acc);
   const filterValues = rowsOf<{ platform: string; location: string }>(filterRows);
   return {
     type,
@@ -356,9 +356,10 @@ export async function analyticsReport(
   };
 }
 
-/** Names for breakdown keys: feature titles from the definition, offer titles and geofence names from their tables. */
+/** Names for breakdown keys: feature titles from the definition; offer titles, geofence names and vehicles from this app's records. */
 async function breakdownLabels(
   db: Db,
+  appId: string,
   definition: unknown,
   acc: Map<string, { keys: Map<string, unknown> }>,
 ): Promise<(kind: NonNullable<(typeof BREAKDOWN)[string]>, key: string) => string> {
@@ -371,23 +372,33 @@ async function breakdownLabels(
   const features = new Map<string, string>();
   for (const f of (definition as { features?: { id?: unknown; title?: unknown }[] } | null)?.features ?? [])
     if (typeof f?.id === "string" && typeof f.title === "string") features.set(f.id, f.title);
-  const named = async (table: "offers" | "geofences", ids: string[]) => {
+  // Only records of this app give names: a signal naming another app's offer, geofence or vehicle (anyone
+  // may post signals) must not show that app's titles here.
+  const lookups = {
+    offer: (list: SQL) => sql`select o.id::text as id, o.title as label from offers o
+      where o.id in (${list}) and (o.owner_app_id = ${appId}
+        or exists (select 1 from offer_apps x where x.offer_id = o.id and x.app_id = ${appId}))`,
+    geofence: (list: SQL) => sql`select g.id::text as id, g.name as label from geofences g
+      where g.id in (${list}) and (g.owner_app_id = ${appId}
+        or exists (select 1 from geofence_apps x where x.geofence_id = g.id and x.app_id = ${appId}))`,
+    vehicle: (list: SQL) => sql`select v.id::text as id,
+        concat_ws(' ', v.year::text, v.make, v.model, v.trim) || ' (' || v.vin || ')' as label
+      from dealer_vehicles v where v.id in (${list}) and v.app_id = ${appId}`,
+  };
+  const named = async (kind: keyof typeof lookups) => {
+    const ids = uuids(keysOf(kind));
     if (!ids.length) return new Map<string, string>();
-    const column = table === "offers" ? sql`title` : sql`name`;
     const list = sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
-    const rows = rowsOf<{ id: string; label: string }>(
-      await db.execute(
-        sql`select id::text as id, ${column} as label from ${sql.raw(table)} where id in (${list})`,
-      ),
-    );
+    const rows = rowsOf<{ id: string; label: string }>(await db.execute(lookups[kind](list)));
     return new Map(rows.map((r) => [r.id, r.label]));
   };
-  const [offers, geofences] = await Promise.all([
-    named("offers", uuids(keysOf("offer"))),
-    named("geofences", uuids(keysOf("geofence"))),
+  const [offers, geofences, vehicles] = await Promise.all([
+    named("offer"),
+    named("geofence"),
+    named("vehicle"),
   ]);
   return (kind, key) => {
     if (key === "") return "(not set)";
@@ -404,6 +415,8 @@ async function breakdownLabels(
         return offers.get(key) ?? `Removed offer (${key.slice(0, 8)})`;
       case "geofence":
         return geofences.get(key) ?? `Removed geofence (${key.slice(0, 8)})`;
+      case "vehicle":
+        return vehicles.get(key) ?? key;
       default:
         return key;
     }

@@ -178,7 +178,38 @@ describe("GET /apps/{appId}/analytics/{type}", () => {
       });
     const inventory = (await report("inventory", q)).body;
     expect(metric(inventory, "inventory_views").total).toBe(1);
-    expect(metric(inventory, "inventory_favorites").total).toBe(1);
+    // An offer of another app, named by a signal sent to this one, keeps its title to itself.
+    const otherOwner = await testUser(app);
+    const otherApp = await testAppOf(app, otherOwner, "Other Metric Motors");
+    const foreign = (
+      await app.database.execute(
+        "insert into offers (kind, owner_app_id, title) values ('coupon', $1, 'Secret deal') returning id",
+        [otherApp],
+      )
+    ).rows[0].id;
+    await ingest([sig("page_view", at(0, "13:30"), "x1", { page: "couponDetails", offerId: foreign })]);
+    await foldAllAnalytics(app.database.db);
+    const mixed = metric((await report("offers", q)).body, "offer_views").breakdown;
+    expect(mixed?.find((b) => b.key === foreign)?.label).toBe(`Removed offer (${foreign.slice(0, 8)})`);
+    // A vehicle of this app's inventory is named by year, make, model and VIN; another app's is not.
+    const vehicle = async (app_: string) =>
+      (
+        await app.database.execute(
+          "insert into dealer_vehicles (app_id, vin, year, make, model) values ($1, $2, 2021, 'Honda', 'CR-V') returning id",
+          [app_, `7FARW2H50ME00${Math.floor(Math.random() * 9000 + 1000)}`],
+        )
+      ).rows[0].id as string;
+    const mine = await vehicle(appId);
+    const theirs = await vehicle(otherApp);
+    await ingest([
+      sig("inventory_favorite", at(0, "13:31"), "x1", { inventoryId: mine }),
+      sig("inventory_favorite", at(0, "13:32"), "x1", { inventoryId: theirs }),
+    ]);
+    await foldAllAnalytics(app.database.db);
+    const favorites = metric((await report("inventory", q)).body, "inventory_favorites").breakdown;
+    expect(favorites?.find((b) => b.key === mine)?.label).toMatch(/^2021 Honda CR-V \(7FARW2H50ME00\d{4}\)$/);
+    expect(favorites?.find((b) => b.key === theirs)?.label).toBe(theirs);
+    expect(metric(inventory, "inventory_favorites").total).toBe(1); // before the two below
     expect(metric(inventory, "inventory_leads")).toMatchObject({
       total: 1,
       breakdown: [{ key: "VIN123", value: 1 }],
