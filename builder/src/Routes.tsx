@@ -2,19 +2,37 @@ import { Alert, Button, Layout, Skeleton, Spin } from "antd";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link, Navigate, Route, Routes as RouterRoutes, useLocation } from "react-router";
 import { tokenStore } from "./api.ts";
-import { ForgotPassword } from "./auth/ForgotPassword.tsx";
-import { ResetPassword } from "./auth/ResetPassword.tsx";
 import { SignIn } from "./auth/SignIn.tsx";
-import { SignInAs } from "./auth/SignInAs.tsx";
-import { SignUp } from "./auth/SignUp.tsx";
-import { Verify } from "./auth/Verify.tsx";
-import { FeatureEditorPage } from "./features/FeatureEditorPage.tsx";
-import { FeatureGridPage } from "./features/FeatureGridPage.tsx";
 import { parseModes } from "./modes.ts";
-import { AppList } from "./pages/AppList.tsx";
-import { AppIndexRedirect, AppWorkspace } from "./pages/AppWorkspace.tsx";
 import { useSession } from "./session/SessionProvider.tsx";
-import { SettingsPage } from "./settings/SettingsPage.tsx";
+
+// Route-level code splitting (issue 19): the sign-in page is the only one in the entry; every other page
+// loads when opened, and the workspace brings the builder (RJSF, gridstack, the preview) with it.
+const ForgotPassword = lazy(() =>
+  import("./auth/ForgotPassword.tsx").then((m) => ({ default: m.ForgotPassword })),
+);
+const ResetPassword = lazy(() =>
+  import("./auth/ResetPassword.tsx").then((m) => ({ default: m.ResetPassword })),
+);
+const SignInAs = lazy(() => import("./auth/SignInAs.tsx").then((m) => ({ default: m.SignInAs })));
+const SignUp = lazy(() => import("./auth/SignUp.tsx").then((m) => ({ default: m.SignUp })));
+const Verify = lazy(() => import("./auth/Verify.tsx").then((m) => ({ default: m.Verify })));
+const AppList = lazy(() => import("./pages/AppList.tsx").then((m) => ({ default: m.AppList })));
+const AppWorkspace = lazy(() =>
+  import("./pages/AppWorkspace.tsx").then((m) => ({ default: m.AppWorkspace })),
+);
+const AppIndexRedirect = lazy(() =>
+  import("./pages/AppWorkspace.tsx").then((m) => ({ default: m.AppIndexRedirect })),
+);
+const FeatureGridPage = lazy(() =>
+  import("./features/FeatureGridPage.tsx").then((m) => ({ default: m.FeatureGridPage })),
+);
+const FeatureEditorPage = lazy(() =>
+  import("./features/FeatureEditorPage.tsx").then((m) => ({ default: m.FeatureEditorPage })),
+);
+const SettingsPage = lazy(() =>
+  import("./settings/SettingsPage.tsx").then((m) => ({ default: m.SettingsPage })),
+);
 
 // The offers and loyalty pages (and dnd-kit) load when opened, so the sign-in page does not grow.
 const OffersPage = lazy(() => import("./offers/OffersPage.tsx").then((m) => ({ default: m.OffersPage })));
@@ -122,20 +140,20 @@ export function Routes() {
     <RouterRoutes>
       <Route path="/" element={<RootRedirect />} />
       <Route path="/login" element={open(<SignIn />)} />
-      <Route path="/sign-up" element={open(<SignUp />)} />
-      <Route path="/sign-up/:code" element={open(<SignUp />)} />
-      <Route path="/forgot-password" element={open(<ForgotPassword />)} />
-      <Route path="/reset-password/:token" element={open(<ResetPassword />)} />
-      <Route path="/verify" element={open(<Verify />)} />
-      <Route path="/verify/:token" element={open(<Verify />)} />
-      <Route path="/sign-in-as/:userId" element={guarded(<SignInAs />)} />
-      <Route path="/apps" element={guarded(<AppList />)} />
+      <Route path="/sign-up" element={open(page(<SignUp />))} />
+      <Route path="/sign-up/:code" element={open(page(<SignUp />))} />
+      <Route path="/forgot-password" element={open(page(<ForgotPassword />))} />
+      <Route path="/reset-password/:token" element={open(page(<ResetPassword />))} />
+      <Route path="/verify" element={open(page(<Verify />))} />
+      <Route path="/verify/:token" element={open(page(<Verify />))} />
+      <Route path="/sign-in-as/:userId" element={guarded(page(<SignInAs />))} />
+      <Route path="/apps" element={guarded(page(<AppList />))} />
       <Route path="/admin/*" element={guarded(page(<AdminRoutes />))} />
       <Route path="/account/password" element={guarded(page(<ChangePassword />))} />
-      <Route path="/apps/:appId" element={guarded(<AppWorkspace />)}>
-        <Route index element={<AppIndexRedirect />} />
-        <Route path="features" element={<FeatureGridPage />} />
-        <Route path="features/*" element={<FeatureEditorPage />} />
+      <Route path="/apps/:appId" element={guarded(page(<AppWorkspace />))}>
+        <Route index element={page(<AppIndexRedirect />)} />
+        <Route path="features" element={page(<FeatureGridPage />)} />
+        <Route path="features/*" element={page(<FeatureEditorPage />)} />
         <Route path="specials" element={page(<OffersPage key="coupons" kind="coupons" />)} />
         <Route path="promotions" element={page(<OffersPage key="events" kind="events" />)} />
         <Route path="loyalty" element={page(<LoyaltyPage />)} />
@@ -153,7 +171,7 @@ export function Routes() {
         <Route path="push/:pushId" element={page(<PushComposerPage />)} />
         <Route path="analytics" element={page(<AnalyticsOverviewPage />)} />
         <Route path="analytics/:type" element={page(<AnalyticsTypePage />)} />
-        <Route path=":section" element={<SettingsPage />} />
+        <Route path=":section" element={page(<SettingsPage />)} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </RouterRoutes>

@@ -1,11 +1,20 @@
 import type { FormRule } from "antd";
 import { useMemo } from "react";
-import { EMAIL_PATTERN, messages, SignUp, validate } from "../../schemas/index.ts";
+import { messages } from "../../schemas/messages.ts";
+import { EMAIL_PATTERN } from "../../schemas/patterns.ts";
+
+/**
+ * The shared schemas and their validator (ajv, TypeBox: about 70 KB gzip) load on the first check, not with
+ * the sign-in page (issue 19: the sign-in page loads at most 150 KB of JS).
+ */
+const loadSchemas = () => import("../../schemas/index.ts");
 
 /** antd rules that defer to the shared schemas, so the builder shows the server's exact messages. */
-function schemaRule(schema: object, field: string): FormRule {
+function schemaRule(field: "email" | "password"): FormRule {
   return {
     validator: async (_rule, value) => {
+      const { SignUp, validate } = await loadSchemas();
+      const schema = fieldSchema({ [field]: SignUp.properties[field] });
       const errors = validate(schema, { [field]: value ?? "" }).filter((e) => e.path === `/${field}`);
       if (errors.length) throw new Error(errors[0].message);
     },
@@ -18,8 +27,8 @@ export function useFieldRules() {
   return useMemo(
     () => ({
       required: [{ required: true, whitespace: true, message: messages.required }] as FormRule[],
-      email: [schemaRule(fieldSchema({ email: SignUp.properties.email }), "email")],
-      password: [schemaRule(fieldSchema({ password: SignUp.properties.password }), "password")],
+      email: [schemaRule("email")],
+      password: [schemaRule("password")],
       passwordConfirm: [
         ({ getFieldValue }) => ({
           validator: async (_r: unknown, value: string) => {

@@ -66,6 +66,8 @@ describe("builder session screens", () => {
     await page.getByLabel("Password").fill("secret-pass");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${baseUrl}/apps`);
+    // The app list loads with its page (route-level code splitting): wait until it has asked the server.
+    await page.getByRole("link", { name: "Create app" }).waitFor();
     expect(await tokenOf(page)).not.toBeNull();
   });
 
@@ -79,6 +81,8 @@ describe("builder session screens", () => {
     // Open an app and come back: the app list asks the server again and gets a 401.
     await page.getByRole("link", { name: "Create app" }).click();
     await page.waitForURL(`${baseUrl}/apps/new/brand`);
+    // The workspace loads with its page: work starts once its preview is there.
+    await page.locator("[data-testid=phone-preview]").waitFor();
     await page.getByRole("link", { name: "App Builder" }).click();
     await page.waitForURL(`${baseUrl}/login`);
     expect(await tokenOf(page)).toBeNull();
