@@ -3,11 +3,13 @@ import { type Actor, createActor, fromPromise } from "xstate";
 import { isEventVisible } from "../../core/timeframe.ts";
 import { redeemMachine } from "../../machines/redeem.ts";
 import type { Coupon, Event, MobileApp } from "../../schemas/index.ts";
+import type { WidgetProfile } from "../../sdk/client.ts";
 import { translator } from "../../sdk/views/i18n.ts";
 import { safeImage, safeUrl } from "../../sdk/views/safe-url.ts";
 import { personalCoupons, visibleCoupons } from "../../sdk/views/screens/Coupons.tsx";
 import type { EndUserOffers } from "../../sdk/views/types.ts";
 import type { PortalClient } from "./api.ts";
+import { InfoForm, SendOfferForm } from "./OfferForms.tsx";
 import { BackButton } from "./Portal.tsx";
 import { fill, longDate, type PortalLang, type PortalTexts } from "./texts.ts";
 import { useMine } from "./useMine.ts";
@@ -39,6 +41,7 @@ export function Offers({
   user,
   t,
   lang,
+  profile,
   onSignIn,
 }: {
   kind: "coupons" | "promotions";
@@ -47,6 +50,7 @@ export function Offers({
   user: User;
   t: PortalTexts;
   lang: PortalLang;
+  profile: WidgetProfile | null;
   onSignIn: () => void;
 }) {
   const mine = useMine(user, client.widget.offers);
@@ -73,6 +77,8 @@ export function Offers({
         redeemed={!!mineData?.redeemed.includes(open.id)}
         t={t}
         lang={lang}
+        profile={profile}
+        personal={personal.some((p) => p.id === open.id)}
         onSignIn={onSignIn}
         onBack={() => setOpenId(null)}
       />
@@ -120,6 +126,8 @@ function OfferDetail({
   redeemed,
   t,
   lang,
+  profile,
+  personal,
   onSignIn,
   onBack,
 }: {
@@ -131,9 +139,13 @@ function OfferDetail({
   redeemed: boolean;
   t: PortalTexts;
   lang: PortalLang;
+  profile: WidgetProfile | null;
+  /** One of the customer's own specials: not sent to others. */
+  personal: boolean;
   onSignIn: () => void;
   onBack: () => void;
 }) {
+  const [panel, setPanel] = useState<"info" | "send" | null>(null);
   const vt = translator(lang);
   const image = safeImage(offer.image);
   const link = kind === "promotions" ? safeUrl(offer.link) : undefined;
@@ -184,7 +196,38 @@ function OfferDetail({
         <button type="button" className="pt-button pt-secondary" aria-pressed={saved} onClick={toggleSave}>
           {saved ? t.savedOffer : t.saveOffer}
         </button>
+        {personal ? null : (
+          <button
+            type="button"
+            className="pt-button pt-secondary"
+            aria-expanded={panel === "send"}
+            onClick={() => (user ? setPanel(panel === "send" ? null : "send") : onSignIn())}
+          >
+            {t.sendOffer}
+          </button>
+        )}
+        <button
+          type="button"
+          className="pt-button pt-secondary"
+          aria-expanded={panel === "info"}
+          onClick={() => setPanel(panel === "info" ? null : "info")}
+        >
+          {t.interested}
+        </button>
       </div>
+      {panel === "info" ? (
+        <InfoForm
+          offerId={offer.id}
+          client={client}
+          user={user}
+          profile={profile}
+          t={t}
+          onClose={() => setPanel(null)}
+        />
+      ) : null}
+      {panel === "send" && user ? (
+        <SendOfferForm offerId={offer.id} client={client} user={user} t={t} onClose={() => setPanel(null)} />
+      ) : null}
       {kind === "coupons" ? (
         <Redeem
           key={`${offer.id}:${user?.userId ?? ""}:${redeemed}`}

@@ -104,7 +104,10 @@ export function Portal({ appId }: { appId: string }) {
   const closeOverlay = useCallback(() => setOverlay(null), []);
   const openSignIn = useCallback(() => setOverlay("signIn"), []);
   const user = useMemo(() => (signedIn && token ? { userId, token } : null), [signedIn, userId, token]);
+  // Choosing a section (again) shows its list: a detail open in it closes.
+  const [visit, setVisit] = useState(0);
   const go = (s: Section) => {
+    setVisit((v) => v + 1);
     setSection(s);
     history.replaceState(null, "", `#${s}`);
   };
@@ -251,7 +254,7 @@ export function Portal({ appId }: { appId: string }) {
             <h2 id="pt-section-title">{t[section]}</h2>
             {section === "repairs" ? (
               <Repairs
-                key={userId}
+                key={`${userId}:${visit}`}
                 client={client}
                 user={user}
                 t={t}
@@ -260,20 +263,21 @@ export function Portal({ appId }: { appId: string }) {
               />
             ) : section === "coupons" || section === "promotions" ? (
               <Offers
-                key={`${section}:${userId}`}
+                key={`${section}:${userId}:${visit}`}
                 kind={section}
                 app={app}
                 client={client}
                 user={user}
                 t={t}
                 lang={effectiveLang}
+                profile={state.profile}
                 onSignIn={openSignIn}
               />
             ) : section === "ourApp" ? (
               <OurApp app={app} t={t} lang={pickLang(app.lang) === "fr" ? "fr" : effectiveLang} />
             ) : (
               <AdditionalProducts
-                key={userId}
+                key={`${userId}:${visit}`}
                 app={app}
                 client={client}
                 user={user}

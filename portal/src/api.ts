@@ -8,20 +8,50 @@ import { type WidgetClient, widgetClient } from "../../sdk/client.ts";
  */
 export function portalClient(appId: string) {
   const widget: WidgetClient = widgetClient({ apiBase: location.origin, appId });
-  async function mine<T>(path: string, userId: string, token: string): Promise<T> {
-    const res = await fetch(`/api/mobile/users/${encodeURIComponent(userId)}/${path}`, {
-      headers: { "x-app": appId, authorization: `Bearer ${token}` },
+  async function call<T>(path: string, token?: string, body?: unknown): Promise<T> {
+    const res = await fetch(`/api${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        "x-app": appId,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const body = await res.json().catch(() => null);
-    if (res.status !== 200) throw new Error(body?.error?.message || "Unknown error");
-    return body.data as T;
+    const json = await res.json().catch(() => null);
+    if (res.status !== 200) throw new Error(json?.error?.message || "Unknown error");
+    return json.data as T;
   }
+  const mine = <T>(path: string, userId: string, token: string) =>
+    call<T>(`/mobile/users/${encodeURIComponent(userId)}/${path}`, token);
   return {
     widget,
     repairOrders: (userId: string, token: string) => mine<RepairOrder[]>("repair-orders", userId, token),
     deals: (userId: string, token: string) => mine<Deal[]>("deals", userId, token),
     serviceContracts: (userId: string, token: string) =>
       mine<ServiceContract[]>("service-contracts", userId, token),
+    /** 'Please Provide Your Information' about an offer: a lead (server/routes/portal-offers.ts). */
+    offerLead: (offerId: string, body: OfferLead) =>
+      call<{ id: string }>(`/mobile/offers/${encodeURIComponent(offerId)}/leads`, undefined, body),
+    /** Send Offer by e-mail or text, as the signed-in customer. */
+    sendOffer: (
+      userId: string,
+      token: string,
+      offerId: string,
+      body: { channel: "email" | "sms"; to: string },
+    ) =>
+      call<{ sent: boolean }>(
+        `/mobile/users/${encodeURIComponent(userId)}/offers/${encodeURIComponent(offerId)}/send`,
+        token,
+        body,
+      ),
   };
+}
+export interface OfferLead {
+  name: string;
+  phone: string;
+  email: string;
+  comments?: string;
+  userId?: string;
 }
 export type PortalClient = ReturnType<typeof portalClient>;

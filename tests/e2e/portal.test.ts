@@ -321,6 +321,50 @@ describe.each([
     await until(() => page.locator(".pt-redeemed strong").textContent()).toBe("Redeemed");
   });
 
+  it("sends an offer by e-mail, and takes the customer's information about it", async () => {
+    await section(page, "Coupons");
+    await page.getByRole("button", { name: "Tire rotation" }).click();
+    await page.getByRole("heading", { name: "Tire rotation" }).waitFor();
+    await page.getByRole("button", { name: "Send Offer" }).click();
+    const send = page.getByRole("form", { name: "Send Offer" });
+    // By text first: the international placeholder and the rates notice.
+    expect(await send.getByLabel("Phone").getAttribute("placeholder")).toBe("+1 555 123 4567");
+    await send.getByText("Message and data rates may apply.").waitFor();
+    await clean(page);
+    await send.getByLabel("Email", { exact: true }).check();
+    await send.getByRole("button", { name: "Send" }).click();
+    expect(await send.locator(".pt-error").textContent()).toBe("Email is required");
+    const friend = `friend-${name}-${stamp}@example.com`;
+    await send.getByRole("textbox", { name: "Email" }).fill(friend);
+    await send.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Your offer is on its way. It will arrive soon.").waitFor();
+    await until(() =>
+      server
+        .log()
+        .includes(`mail (dev outbox) to ${friend}: A special offer from “Portal Motors”: “Tire rotation”`),
+    ).toBe(true);
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+
+    await page.getByRole("button", { name: "I'm interested" }).click();
+    const info = page.getByRole("form", { name: "Please Provide Your Information" });
+    // Filled in from the profile: the e-mail is there, Name and Phone are asked for.
+    expect(await info.getByLabel("Email").inputValue()).toBe(email);
+    await info.getByRole("button", { name: "Submit" }).click();
+    expect(await info.locator(".pt-error").allTextContents()).toEqual([
+      "Name is required",
+      "Phone is required",
+    ]);
+    await clean(page);
+    await info.getByLabel("Name").fill(`Lee ${name}`);
+    await info.getByLabel("Phone").fill("+1 555 010 2030");
+    await info.getByLabel("Comments (optional)").fill("Saturday morning?");
+    await info.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Thank you! We will contact you soon.").waitFor();
+    await clean(page);
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await page.getByRole("button", { name: "Back", exact: true }).click();
+  });
+
   it("gives More Info only to a promotion with a link", async () => {
     await section(page, "Promotions");
     await page.getByRole("heading", { name: "All Promotions" }).waitFor();
@@ -370,7 +414,7 @@ describe.each([
   it("speaks Spanish when chosen, and signs out after the confirmation", async () => {
     await page.getByLabel("Language").selectOption("es");
     await page.getByRole("heading", { level: 1, name: "Mi Portal" }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
+    await until(() => page.evaluate(() => document.documentElement.lang)).toBe("es");
     await clean(page);
     await page.getByLabel("Idioma").selectOption("en");
     await page.getByRole("button", { name: "Sign Out" }).click();
@@ -382,6 +426,18 @@ describe.each([
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("button", { name: "Ok" }).click();
     await until(() => page.locator(".pt-hello").textContent()).toBe("Sign in for special offers");
+  });
+});
+
+describe("the console", () => {
+  it("lists the information forms' leads with their offer", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((t) => localStorage.setItem("token", t), token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/apps/${appId}/leads`);
+    for (const who of ["Lee phone", "Lee desktop"]) await page.getByText(who, { exact: true }).waitFor();
+    expect(await page.getByText("Tire rotation").count()).toBeGreaterThanOrEqual(2);
+    await context.close();
   });
 });
 
