@@ -3,7 +3,7 @@ import path from "node:path";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
+import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { compile } from "../schemas/index.ts";
@@ -14,6 +14,7 @@ import { ApiError } from "./errors.ts";
 import { startJobs } from "./jobs/boss.ts";
 import type { JobsMode } from "./jobs/queue.ts";
 import type { JobQueue } from "./jobs/types.ts";
+import { openapiOptions } from "./openapi.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { bodyGuard } from "./plugins/body-guard.ts";
 import { openCors, securityHeaders } from "./plugins/security-headers.ts";
@@ -232,13 +233,24 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     { parseAs: "string", bodyLimit: MAX_CSV_BYTES },
     (_req, body, done) => done(null, body),
   );
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Brand Apps API", version: "1.0.0" },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+  // The reference (Scalar) at /api/docs, the OpenAPI 3.1 document at /api/docs/json (see openapi.ts).
+  await app.register(swagger, openapiOptions());
+  await app.register(scalar, {
+    routePrefix: "/api/docs",
+    openApiDocumentEndpoints: { json: "/json", yaml: "/yaml" },
+    logLevel: "warn",
+    configuration: { title: "Brand Apps API", pageTitle: "Brand Apps API reference" },
+    hooks: {
+      // The reference page runs its own inline bootstrap script.
+      onRequest: (_req, reply, done) => {
+        reply.header(
+          "content-security-policy",
+          "default-src 'self';img-src 'self' data: https:;style-src 'self' 'unsafe-inline';script-src 'self' 'unsafe-inline';font-src 'self' data: https:;connect-src 'self'",
+        );
+        done();
+      },
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin, { db: database.db, superUserId: config.superUserId });
   await app.register(bodyGuard);
 
