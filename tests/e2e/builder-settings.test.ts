@@ -85,7 +85,10 @@ describe("builder: app settings", () => {
     await page.getByRole("link", { name: "Brand" }).click();
     await page.getByLabel("App name").fill("ab");
     await page.getByRole("button", { name: "Save App" }).click();
-    await until(() => page.getByText(/Please correct 1 field before saving/).count()).toBe(1);
+    // The field in words (issue 19), never a JSON pointer.
+    await until(() =>
+      page.getByText("Name: value should be minimum 4 characters", { exact: true }).count(),
+    ).toBe(1);
     // After a save attempt the error shows even though the field was never left.
     expect(await page.getByText("value should be minimum 4 characters", { exact: true }).count()).toBe(1);
     expect((await saved()).definition.name).toBe("Settings Motors");

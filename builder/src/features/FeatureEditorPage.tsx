@@ -8,6 +8,7 @@ import {
   validateFeature,
 } from "../../../schemas/index.ts";
 import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
+import { pointerToId } from "../forms/errors.ts";
 import { SchemaForm } from "../forms/SchemaForm.tsx";
 import { useFormContext } from "../forms/useFormContext.ts";
 import { type DraftFeature, featureEditorPath, newFeatureForPage } from "./featureRoutes.ts";
@@ -63,6 +64,23 @@ function FeatureForm({ featureId, pageName }: { featureId: string; pageName: str
   )!;
   const module = getFeatureType(feature.type)!;
   const submitCount = useSubmitCount();
+  // A failed save opens the editor at the field in error (?field=/code): focus it and bring it into view.
+  const [params] = useSearchParams();
+  const field = params.get("field");
+  useEffect(() => {
+    if (!field) return;
+    let frame = 0;
+    let tries = 0;
+    const focus = () => {
+      const el = document.getElementById(pointerToId(field));
+      if (el) {
+        el.scrollIntoView({ block: "center" });
+        el.focus();
+      } else if (++tries < 30) frame = requestAnimationFrame(focus);
+    };
+    frame = requestAnimationFrame(focus);
+    return () => cancelAnimationFrame(frame);
+  }, [field]);
   const context = useFormContext(featureId);
   const onChange = useCallback(
     (next: DraftFeature, field: string) =>

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { Button, Dropdown, Modal, Space, Typography } from "antd";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { featureGridMachine, REMOVE_FEATURE_QUESTION } from "../../../machines/feature-grid.ts";
-import { THEME_DEFAULTS } from "../../../schemas/index.ts";
+import { THEME_DEFAULTS, validateFeature } from "../../../schemas/index.ts";
 import { GridstackList } from "../components/GridstackList.tsx";
-import { useDraftSelector, useWorkspace } from "../draft/context.tsx";
+import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
 import { addableTypes, type DraftFeature, featureEditorPath, featureLabel } from "./featureRoutes.ts";
 import { useAddFeature } from "./useAddFeature.ts";
 
@@ -72,6 +72,12 @@ export function FeatureGridPage() {
   const overflowing = (layout === "SingleRow" || layout === "Tiles") && features.length > rowCount;
   const shown = overflowing && !overflowOpen ? features.slice(0, rowCount) : features;
   const pendingFeature = features.find((f) => f.id === pending);
+  // After a save attempt, the tiles of features with an error are marked (issue 19).
+  const submitCount = useSubmitCount();
+  const invalid = useMemo(
+    () => new Set(submitCount ? features.filter((f) => validateFeature(f).length).map((f) => f.id) : []),
+    [features, submitCount],
+  );
 
   return (
     <div>
@@ -112,7 +118,10 @@ export function FeatureGridPage() {
               w: 1,
               h: 1,
               content: (
-                <div className="feature-tile" data-feature-id={f.id}>
+                <div
+                  className={invalid.has(f.id) ? "feature-tile feature-tile-invalid" : "feature-tile"}
+                  data-feature-id={f.id}
+                >
                   {editing ? (
                     <button
                       type="button"
@@ -137,6 +146,7 @@ export function FeatureGridPage() {
                       </span>
                     )}
                     <span className="feature-title">{featureLabel(f)}</span>
+                    {invalid.has(f.id) ? <span className="feature-error">Needs a fix</span> : null}
                     {f.hide ? <span className="feature-hidden">hidden</span> : null}
                   </button>
                 </div>

@@ -7,6 +7,8 @@ import { type SavedApp, type SaveRequest, saveAppMachine } from "../../../machin
 import { type App, AppDefinition, validate } from "../../../schemas/index.ts";
 import { api, notify } from "../api.ts";
 import type { Workspace } from "../draft/context.tsx";
+import { type DraftFeature, featureEditorPath } from "../features/featureRoutes.ts";
+import { describeError, type LocatedError, pointerMessage } from "./describeError.ts";
 
 /** Ids created in this tab, so the workspace keeps its draft and history when "new" becomes the id. */
 export const createdFrom = new Map<string, string>();
@@ -59,7 +61,15 @@ export function useSaveApp(w: Workspace, onSaved: (app: App) => void) {
           );
         }
       }),
-      ref.on("save.failed", ({ message }) => notify("danger", message)),
+      ref.on("save.failed", ({ message }) => {
+        // A server message naming a field ('/features/5/code: ...') is said in words and leads to the field.
+        const pointer = pointerMessage(message);
+        if (!pointer) return notify("danger", message);
+        const located = describeError(w.store.definition, pointer, AppDefinition);
+        w.store.markSubmitted();
+        notify("danger", located.text);
+        openField(located);
+      }),
       ref.on("conflict.reloaded", ({ app }) => {
         // Theirs becomes the draft as one more step: mine stays one undo away, never dropped.
         w.store.edit(app.definition as App["definition"]);
@@ -72,6 +82,19 @@ export function useSaveApp(w: Workspace, onSaved: (app: App) => void) {
     };
   }, [ref, w, qc, navigate, location.pathname, location.search, onSaved]);
 
+  /** Opens the editor of the feature an error is in, at the field (FeatureEditorPage focuses `field`). */
+  function openField(located: LocatedError) {
+    if (!located.featureId) return;
+    const feature = ((w.store.definition.features ?? []) as DraftFeature[]).find(
+      (f) => f.id === located.featureId,
+    );
+    if (!feature) return;
+    const params = new URLSearchParams(location.search);
+    params.delete("id");
+    params.set("field", located.field);
+    navigate(featureEditorPath(w.appId, feature, params.toString()));
+  }
+
   return {
     saving,
     theirs: theirs as App | null,
@@ -80,10 +103,11 @@ export function useSaveApp(w: Workspace, onSaved: (app: App) => void) {
       const errors = validate(AppDefinition, structuredClone(definition));
       if (errors.length) {
         w.store.markSubmitted();
-        notify(
-          "warning",
-          `Please correct ${errors.length} field${errors.length === 1 ? "" : "s"} before saving (${errors[0].path}: ${errors[0].message})`,
-        );
+        // issue 19: the feature and the field in words, and the editor opened at it.
+        const located = describeError(definition as Record<string, unknown>, errors[0], AppDefinition);
+        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+        notify("warning", `${located.text}${more}`);
+        openField(located);
         return;
       }
       ref.send({ type: "save.request", definition, slug: w.slug.get() || undefined });

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { seriousViolations, signUpAndIn, tokenOf } from "./builder-helpers.ts";
+
+/** Issue 19, the builder as a finished tool: errors that lead to the fix. */
+const baseUrl = inject("baseUrl");
+const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const axeSource = fs.readFileSync(
+  path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"),
+  "utf8",
+);
+const LOYALTY_ID = "00000000-0000-4000-8000-0000000000c1";
+let browser: Browser;
+let page: Page;
+let appId = "";
+let auth: Record<string, string> = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, reducedMotion: "reduce" });
+  await signUpAndIn(page, baseUrl);
+  auth = { authorization: `Bearer ${await tokenOf(page)}` };
+  const res = await page.request.post(`${baseUrl}/api/apps`, {
+    headers: auth,
+    data: {
+      definition: {
+        name: "Finish Motors",
+        logo: "/api/icon-files/none.svg",
+        cover: "/api/icon-files/none.svg",
+        features: [
+          {
+            id: "00000000-0000-4000-8000-0000000000c0",
+            type: "ClickToCall",
+            title: "Call us",
+            phone: "(555) 010-2030",
+          },
+          { id: LOYALTY_ID, type: "Loyalty", title: "Stamps", code: "12345", stampNumber: 10 },
+        ],
+      },
+    },
+  });
+  if (!res.ok()) throw new Error(`create failed: ${await res.text()}`);
+  appId = (await res.json()).data.appId;
+});
+afterAll(() => browser?.close());
+
+const saved = async () =>
+  (await (await page.request.get(`${baseUrl}/api/apps/${appId}`, { headers: auth })).json()).data;
+
+describe("builder finish: a failed save leads to the fix", () => {
+  it("names the feature and the field, marks the tile and opens the editor at the field", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/features/loyalty?id=${LOYALTY_ID}`);
+    await page.locator("#root_code").fill("12");
+    await page.getByRole("link", { name: "All features" }).click();
+    await page.waitForURL(new RegExp(`/apps/${appId}/features(\\?|$)`));
+    await page.locator(`[data-feature-id="${LOYALTY_ID}"]`).waitFor();
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(() =>
+      page.getByText("Loyalty card, Code: value should be minimum 5 characters", { exact: true }).count(),
+    ).toBe(1);
+    // The editor of that feature, at the field: focused, with the error on it.
+    await page.waitForURL(/\/features\/loyalty\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("id")).toBe(LOYALTY_ID);
+    expect(url.searchParams.get("field")).toBe("/code");
+    await until(() => page.evaluate(() => document.activeElement?.id)).toBe("root_code");
+    expect(await page.getByText("value should be minimum 5 characters", { exact: true }).count()).toBe(1);
+    expect((await saved()).definition.features[1].code).toBe("12345");
+    // Back on the grid, the tile of the feature in error is marked.
+    await page.getByRole("link", { name: "All features" }).click();
+    const tile = page.locator(`[data-feature-id="${LOYALTY_ID}"]`);
+    await until(() => tile.getAttribute("class")).toBe("feature-tile feature-tile-invalid");
+    expect(await tile.getByText("Needs a fix", { exact: true }).count()).toBe(1);
+    const other = page.locator(`[data-feature-id="00000000-0000-4000-8000-0000000000c0"]`);
+    expect(await other.getAttribute("class")).toBe("feature-tile");
+    // axe once the notice over the page has gone (it covers what it lies on).
+    await until(() => page.locator(".ant-message-notice").count()).toBe(0);
+    // The pointer rests where the link was, over "Add feature": axe reads the resting state.
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+  });
+
+  it("once fixed, the save goes through and the mark is gone", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/features/loyalty?id=${LOYALTY_ID}`);
+    await page.locator("#root_code").fill("54321");
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(() => page.getByText("App updated").count()).toBeGreaterThan(0);
+    expect((await saved()).definition.features[1].code).toBe("54321");
+    await page.getByRole("link", { name: "All features" }).click();
+    const tile = page.locator(`[data-feature-id="${LOYALTY_ID}"]`);
+    await until(() => tile.getAttribute("class")).toBe("feature-tile");
+    expect(await tile.getByText("Needs a fix", { exact: true }).count()).toBe(0);
+  });
+});
