@@ -12,6 +12,7 @@ import { Offers } from "./Offers.tsx";
 import { OurApp } from "./OurApp.tsx";
 import { Repairs } from "./Repairs.tsx";
 import { fill, type PortalLang, portalTexts, today } from "./texts.ts";
+import { UploadVehicles } from "./UploadVehicles.tsx";
 
 /** The sections of spec §2, in its order. */
 const SECTIONS = ["repairs", "coupons", "promotions", "ourApp", "additionalProducts"] as const;
@@ -182,6 +183,7 @@ export function Portal({ appId }: { appId: string }) {
                 t={at}
               />
             </div>
+            {user ? <UploadVehicles account={account} client={client} user={user} t={t} /> : null}
           </section>
         ) : overlay === "signOut" && signedIn ? (
           <section className="pt-card pt-narrow" aria-labelledby="pt-overlay-title">

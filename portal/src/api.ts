@@ -1,4 +1,4 @@
-import type { Deal, RepairOrder, ServiceContract } from "../../schemas/dealer-data.ts";
+import type { Deal, GloveboxDocument, RepairOrder, ServiceContract } from "../../schemas/dealer-data.ts";
 import { type WidgetClient, widgetClient } from "../../sdk/client.ts";
 
 /**
@@ -30,6 +30,19 @@ export function portalClient(appId: string) {
     deals: (userId: string, token: string) => mine<Deal[]>("deals", userId, token),
     serviceContracts: (userId: string, token: string) =>
       mine<ServiceContract[]>("service-contracts", userId, token),
+    documents: (userId: string, token: string) => mine<GloveboxDocument[]>("documents", userId, token),
+    /** A photo (or PDF) of a registration into the customer's glovebox (Upload Vehicles). */
+    async uploadRegistration(userId: string, token: string, file: File): Promise<GloveboxDocument> {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      const res = await fetch(
+        `/api/mobile/users/${encodeURIComponent(userId)}/documents?kind=registration&title=${encodeURIComponent(file.name.slice(0, 200))}`,
+        { method: "POST", headers: { "x-app": appId, authorization: `Bearer ${token}` }, body: form },
+      );
+      const json = await res.json().catch(() => null);
+      if (res.status !== 200) throw new Error(json?.error?.message || "Unknown error");
+      return json.data as GloveboxDocument;
+    },
     /** 'Please Provide Your Information' about an offer: a lead (server/routes/portal-offers.ts). */
     offerLead: (offerId: string, body: OfferLead) =>
       call<{ id: string }>(`/mobile/offers/${encodeURIComponent(offerId)}/leads`, undefined, body),

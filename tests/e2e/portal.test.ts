@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
-import { seriousViolations } from "./builder-helpers.ts";
+import { seriousViolations, solidPng } from "./builder-helpers.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
 /**
@@ -405,6 +405,28 @@ describe.each([
     await page.getByRole("button", { name: "Add vehicle" }).click();
     await page.getByText("Vehicle added").waitFor();
     await clean(page);
+    await page.getByRole("button", { name: "Remove" }).click();
+    await page.getByText("No Vehicles").waitFor();
+    // Upload Vehicles: a CSV adds to My Vehicles, a photo of a registration goes to the glovebox.
+    const file = page.getByLabel("Choose a file");
+    await file.setInputFiles({
+      name: "vehicles.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("Make,Model,Year,VIN\nToyota,Camry,2019,4T1BF1FK5CU123456\nHonda,Civic,2021,\n"),
+    });
+    await page.getByText("2 vehicles added").waitFor();
+    await page.getByText("Toyota", { exact: false }).first().waitFor();
+    expect(await page.getByText("No Vehicles").count()).toBe(0);
+    await file.setInputFiles({
+      name: "registration.png",
+      mimeType: "image/png",
+      buffer: await solidPng(16, 16, 20, 90, 200),
+    });
+    await page.getByText("Registration saved to your glovebox").waitFor();
+    expect(await page.locator(".pt-upload .pt-bullets li").allTextContents()).toEqual(["registration.png"]);
+    await clean(page);
+    await page.getByRole("button", { name: "Remove" }).first().click();
+    await until(() => page.getByRole("button", { name: "Remove" }).count()).toBe(1);
     await page.getByRole("button", { name: "Remove" }).click();
     await page.getByText("No Vehicles").waitFor();
     await page.getByRole("button", { name: "Back" }).click();
