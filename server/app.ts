@@ -239,7 +239,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     routePrefix: "/api/docs",
     openApiDocumentEndpoints: { json: "/json", yaml: "/yaml" },
     logLevel: "warn",
-    configuration: { title: "Brand Apps API", pageTitle: "Brand Apps API reference" },
+    configuration: {
+      title: "Brand Apps API",
+      pageTitle: "Brand Apps API reference",
+      // Everything it needs comes from this server: no web fonts, no hosted AI or MCP helpers.
+      withDefaultFonts: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: "never",
+      telemetry: false,
+    },
     hooks: {
       // The reference page runs its own inline bootstrap script.
       onRequest: (_req, reply, done) => {

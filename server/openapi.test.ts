@@ -51,7 +51,7 @@ describe("the OpenAPI document at /api/docs/json", () => {
       .filter((r) => r.severity === 0)
       .map((r) => `${r.code} ${r.path.join(".")}: ${r.message}`);
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 
   it("gives every operation an operationId, summary, description, tag, success schema and coded errors", () => {
     const ops = operations();
@@ -160,5 +160,5 @@ describe("a client generated with openapi-typescript", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

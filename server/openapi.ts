@@ -187,7 +187,10 @@ function operationIdOf(method: string, url: string, taken: Set<string>): string 
 const singular = (w: string) =>
   /ies$/.test(w) ? w.replace(/ies$/, "y") : /[^s]s$/.test(w) ? w.slice(0, -1) : w;
 
-/** "GET /api/apps/{appId}/leads/{leadId}" -> "Get a lead of an app". */
+/**
+ * A readable summary from the route: "GET /api/apps/{appId}/leads/{leadId}" -> "Get a lead of an app",
+ * "POST /api/accounts/sign-in" -> "Sign in", "POST /api/apps/{appId}/offers" -> "Create an offer of an app".
+ */
 function summaryOf(method: string, url: string): string {
   const parts = url
     .replace(/^\/api\//, "")
@@ -197,13 +200,20 @@ function summaryOf(method: string, url: string): string {
   const last = parts.at(-1) ?? "";
   const item = param(last);
   const statics = parts.filter((p) => !param(p));
-  const thing = words(statics.at(-1) ?? "api");
+  const lastStatic = statics.at(-1) ?? "api";
+  const thing = words(lastStatic);
+  const article = (w: string) => `${/^([aeio]|un)/.test(w) ? "an" : "a"} ${w}`;
+  // The resource the path hangs under: the segment before its last inner parameter ("/apps/{appId}/leads").
+  const inner = parts.slice(0, -1).findLastIndex(param);
   const owner =
-    statics.length > 1 && param(parts[1] ?? "")
-      ? ` of ${/^[aeiou]/.test(statics[0]) ? "an" : "a"} ${singular(words(statics[0]))}`
-      : "";
-  const scope = statics.length > 1 && !owner ? ` (${statics.slice(0, -1).map(words).join(" ")})` : "";
-  const one = `${/^[aeiou]/.test(thing) ? "an" : "a"} ${singular(thing)}`;
+    inner > 0 && !param(parts[inner - 1]) ? ` of ${article(singular(words(parts[inner - 1])))}` : "";
+  // A verb-like last segment names an action ("sign-in", "reset-password", "search").
+  const verbs =
+    /^(sign|send|reset|change|confirm|unlock|verify|search|redeem|share|subscribe\w*|unsubscribe|test|import|export|forgot|log|check|mark|move|copy|resend|invite|enter|exit|complete)$/;
+  const action = verbs.test(lastStatic.split("-")[0]);
+  if (action && method !== "GET")
+    return `${capital(thing)}${item ? ` (${last.replace(/[:{}]/g, "")})` : ""}${owner}`;
+  const one = article(singular(thing));
   const phrase =
     method === "GET"
       ? item
@@ -211,16 +221,16 @@ function summaryOf(method: string, url: string): string {
         : `Get ${thing}`
       : method === "POST"
         ? item
-          ? `Act on ${one}`
-          : `Post ${thing}`
+          ? `Post to ${one}`
+          : /s$/.test(lastStatic)
+            ? `Create ${one}`
+            : `Post ${thing}`
         : method === "PUT"
-          ? item
-            ? `Update ${one}`
-            : `Update ${thing}`
+          ? `Update ${item ? one : thing}`
           : method === "DELETE"
             ? `Delete ${item ? one : thing}`
             : `${capital(method.toLowerCase())} ${thing}`;
-  return `${phrase}${owner}${scope}`;
+  return `${phrase}${owner}`;
 }
 
 const hasHooks = (route: RouteOptions, hook: "onRequest" | "preHandler") => {
