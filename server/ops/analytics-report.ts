@@ -16,11 +16,9 @@ import { isTimeZone } from "./push-notifications.ts";
 const DAY = 86_400_000;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** A zone the days are counted in: how SQL turns a UTC instant into local time and back, and its name. */
+/** A zone the days are counted in: when its local dates begin, today there, and its name. */
 interface Zone {
   label: string;
-  /** The local wall time of a timestamptz expression. */
-  local(instant: SQL): SQL;
   /** The instant (ms) a local date's midnight is. */
   midnight(date: string): number;
   /** Today's local date. */
@@ -38,7 +36,6 @@ export function analyticsZone(tz: string | undefined, offsetHeader: string | und
     const name = new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
     return {
       label: name,
-      local: (instant) => sql`(${instant} at time zone ${name})`,
       midnight: (date) => zoneMidnight(name, date),
       today: (now) => new Intl.DateTimeFormat("en-CA", { timeZone: name }).format(now),
     };
@@ -52,7 +49,6 @@ export function analyticsZone(tz: string | undefined, offsetHeader: string | und
   const mm = String(Math.abs(east) % 60).padStart(2, "0");
   return {
     label: east === 0 ? "UTC" : `UTC${east < 0 ? "-" : "+"}${hh}:${mm}`,
-    local: (instant) => sql`((${instant} at time zone 'UTC') + make_interval(mins => ${east}::int))`,
     midnight: (date) => Date.parse(`${date}T00:00:00Z`) - east * 60_000,
     today: (now) => new Date(now.getTime() + east * 60_000).toISOString().slice(0, 10),
   };
@@ -248,9 +244,40 @@ export async function analyticsReport(
     segments.map((g) => sql`(${g.label}, ${g.kind}, ${iso(g.lo)}::timestamptz, ${iso(g.hi)}::timestamptz)`),
     sql`, `,
   );
-  const period = sql`date_trunc(${interval}, ${zone.local(sql`bucket`)})::date::text`;
 
-  const [counts, visitorRows, filterRows] = await Promise.all([
+  // Unique visitors are distinct users, which sums cannot give: read per 15 minutes, each row put in its
+  // period by a binary search over the periods' first instants (no zone arithmetic per row), distinct by
+  // hashing; the period counts and the two range totals run side by side.
+  const visitorsIn = (lo: number, hi: number) =>
+    sql`from analytics_visitors r where r.app_id = ${appId} and r.bucket >= ${iso(lo)}::timestamptz
+      and r.bucket < ${iso(hi)}::timestamptz ${filtered}`;
+  const distinctUsers = async (lo: number, hi: number) =>
+    Number(
+      rowsOf<{ n: string | number }>(
+        await db.execute(sql`select count(*) as n from (select distinct user_id ${visitorsIn(lo, hi)}) u`),
+      )[0]?.n ?? 0,
+    );
+  const countVisitors = async () => {
+    const starts = `{${periods.map((p) => `"${iso(zone.midnight(p))}"`).join(",")}}`;
+    const [perPeriod, total, previousTotal] = await Promise.all([
+      db.execute(sql`select p, count(*) as n from (
+          select distinct width_bucket(r.bucket, ${starts}::timestamptz[]) as p, r.user_id ${visitorsIn(curStart, end)}
+        ) x group by p`),
+      distinctUsers(curStart, end),
+      distinctUsers(prevStart, curStart),
+    ]);
+    return {
+      total,
+      previousTotal,
+      points: new Map(
+        rowsOf<{ p: number; n: string | number }>(perPeriod)
+          .filter((r) => Number(r.p) >= 1)
+          .map((r) => [periods[Number(r.p) - 1], Number(r.n)]),
+      ),
+    };
+  };
+
+  const [counts, visitorCounts, filterRows] = await Promise.all([
     counted.length
       ? db.execute(sql`with seg (label, kind, lo, hi) as (values ${segmentRows})
           select label, metric, key, sum(n)::bigint as n from (
@@ -263,20 +290,13 @@ export async function analyticsReport(
               and r.day >= (s.lo at time zone 'UTC')::date and r.day < (s.hi at time zone 'UTC')::date ${filtered}
           ) x group by 1, 2, 3`)
       : Promise.resolve({ rows: [] }),
-    metricIds.includes("visitors")
-      ? db.execute(sql`select period, cur, count(distinct user_id)::bigint as n, grouping(period) as whole
-          from (select ${period} as period, bucket >= ${iso(curStart)}::timestamptz as cur, user_id
-            from analytics_visitors r where app_id = ${appId}
-            and bucket >= ${iso(prevStart)}::timestamptz and bucket < ${iso(end)}::timestamptz ${filtered}) v
-          group by grouping sets ((period, cur), (cur))`)
-      : Promise.resolve({ rows: [] }),
+    metricIds.includes("visitors") ? countVisitors() : Promise.resolve(null),
     // The filter choices: whole UTC days around the range are near enough for a list of values.
     db.execute(sql`select distinct platform, location from analytics_rollups_daily where app_id = ${appId}
         and metric in (${metricList}) and day >= ${fromDays(toDays(range.previous.from) - 1)}::date
         and day <= ${fromDays(toDays(range.to) + 1)}::date`),
   ]);
 
-  const clip = (p: string) => (p < range.from ? range.from : p);
   type Acc = {
     total: number;
     previousTotal: number;
@@ -302,17 +322,7 @@ export async function analyticsReport(
     a.keys.set(r.key, k);
   }
   const visitors = acc.get("visitors");
-  if (visitors)
-    for (const r of rowsOf<{ period: string | null; cur: boolean; n: string | number; whole: number }>(
-      visitorRows,
-    )) {
-      const n = Number(r.n);
-      if (Number(r.whole) === 1) {
-        if (r.cur) visitors.total = n;
-        else visitors.previousTotal = n;
-      } else if (r.cur && r.period)
-        visitors.points.set(clip(r.period), (visitors.points.get(clip(r.period)) ?? 0) + n);
-    }
+  if (visitors && visitorCounts) Object.assign(visitors, visitorCounts);
 
   const labels = await breakdownLabels(db, appId, access.row.definition, acc);
   const filterValues = rowsOf<{ platform: string; location: string }>(filterRows);
