@@ -15,6 +15,10 @@ export const mobileRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache }> = asy
       logLevel: "warn",
       schema: {
         tags: ["Mobile"],
+        operationId: "getMobileApp",
+        summary: "The app as the widget shows it",
+        description:
+          "Called on every page view of every site the widget is on. Public: only what end users may see (name, theme, features, coupons, active geofences, G- analytics tags, integration addresses). Answers carry a strong `ETag` and `Cache-Control: no-cache`: send it back in `If-None-Match` and an unchanged app answers 304 without a body. A save shows on every API node at once.",
         headers: Type.Object({ "x-app": Type.Optional(Type.String({ description: "the app id" })) }),
       },
     },
