@@ -95,3 +95,50 @@ describe("builder finish: a failed save leads to the fix", () => {
     expect(await tile.getByText("Needs a fix", { exact: true }).count()).toBe(0);
   });
 });
+
+describe("builder finish: nothing lost", () => {
+  it("leaving with unsaved changes asks first, and a reload offers the draft back", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/brand`);
+    await page.locator("#root_name").fill("Unsaved Motors");
+    // The draft reaches IndexedDB a moment after typing pauses.
+    await until(() =>
+      page.evaluate(
+        (key) =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open("keyval-store");
+            open.onsuccess = () => {
+              const get = open.result.transaction("keyval").objectStore("keyval").get(key);
+              get.onsuccess = () =>
+                resolve((get.result as { definition?: { name?: string } })?.definition?.name);
+              get.onerror = () => resolve(undefined);
+            };
+            open.onerror = () => resolve(undefined);
+          }),
+        `brand-apps:draft:${appId}`,
+      ),
+    ).toBe("Unsaved Motors");
+    const dialogs: string[] = [];
+    page.once("dialog", (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+    await page.reload();
+    expect(dialogs).toEqual(["beforeunload"]);
+    await page.getByRole("button", { name: "Restore changes" }).waitFor();
+    expect(await page.locator("#root_name").inputValue()).toBe("Finish Motors");
+    expect(await page.getByText(/^You have unsaved changes from /).count()).toBe(1);
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+    await page.getByRole("button", { name: "Restore changes" }).click();
+    await until(() => page.locator("#root_name").inputValue()).toBe("Unsaved Motors");
+    expect(await page.getByRole("button", { name: "Restore changes" }).count()).toBe(0);
+    // Saved, nothing is kept: the next reload offers nothing and does not ask.
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(() => page.getByText("App updated").count()).toBeGreaterThan(0);
+    expect((await saved()).definition.name).toBe("Unsaved Motors");
+    await page.reload();
+    await page.locator("#root_name").waitFor();
+    expect(await page.locator("#root_name").inputValue()).toBe("Unsaved Motors");
+    expect(await page.getByRole("button", { name: "Restore changes" }).count()).toBe(0);
+  });
+});

@@ -5,6 +5,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams, useSearchP
 import type { App, AppDefinition } from "../../../schemas/index.ts";
 import { api } from "../api.ts";
 import { useHistoryState, type Workspace, WorkspaceContext } from "../draft/context.tsx";
+import { DraftRecovery } from "../draft/DraftRecovery.tsx";
 import { DraftStore } from "../draft/DraftStore.ts";
 import { useUndoShortcuts } from "../draft/useUndoShortcuts.ts";
 import { ValueStore } from "../draft/ValueStore.ts";
@@ -84,6 +85,7 @@ function WorkspaceView({ appId, loaded }: { appId: string; loaded: App | null })
         )}
         <Layout.Content className="workspace-editor">
           <HistoryBar store={store} demo={modes.demo} />
+          {modes.demo ? null : <DraftRecovery />}
           <Outlet />
         </Layout.Content>
         <aside className="workspace-preview" aria-label="Live preview">
