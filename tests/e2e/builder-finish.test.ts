@@ -142,3 +142,43 @@ describe("builder finish: nothing lost", () => {
     expect(await page.getByRole("button", { name: "Restore changes" }).count()).toBe(0);
   });
 });
+
+describe("builder finish: uploads checked before sending", () => {
+  it("a 20 MB image is refused with a clear message and no request", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/brand`);
+    const uploads: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/images2")) uploads.push(r.url());
+    });
+    const input = page.locator("input[type=file]").first();
+    await input.waitFor({ state: "attached" });
+    await input.setInputFiles({
+      name: "huge-logo.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(20 * 1024 * 1024, 1),
+    });
+    await until(() =>
+      page
+        .getByText("The image is larger than 10 MB (this one is 20.0 MB): choose a smaller image", {
+          exact: true,
+        })
+        .count(),
+    ).toBe(1);
+    await input.setInputFiles({
+      name: "notes.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7"),
+    });
+    await until(() =>
+      page
+        .getByText(
+          "This file is not an image the app can use: choose a PNG, JPEG, GIF, WebP, SVG or AVIF file",
+          {
+            exact: true,
+          },
+        )
+        .count(),
+    ).toBe(1);
+    expect(uploads).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { Button, Progress, Space, Typography } from "antd";
 import { useId, useRef, useState } from "react";
 import { CropModal } from "./CropModal.tsx";
-import { type Crop, uploadImage } from "./uploadImage.ts";
+import { type Crop, checkImageFile, IMAGE_TYPES, uploadImage } from "./uploadImage.ts";
 
 interface Props {
   label: string;
@@ -23,6 +23,8 @@ export function ImageField({ label, value, onChange, id, hideLabel }: Props) {
   const lower = label.toLowerCase();
 
   const upload = async (file: Blob, crop?: Crop) => {
+    const refused = checkImageFile(file);
+    if (refused) return setError(refused);
     setError(null);
     setProgress(0);
     try {
@@ -47,7 +49,7 @@ export function ImageField({ label, value, onChange, id, hideLabel }: Props) {
           id={inputId}
           ref={input}
           type="file"
-          accept="image/*"
+          accept={IMAGE_TYPES.join(",")}
           aria-label={hideLabel ? label : undefined}
           onChange={(e) => {
             const file = e.target.files?.[0];

@@ -1,5 +1,31 @@
 import { CLIENT_TEXTS, tokenStore } from "../api.ts";
 
+/** The server's limit for one image (server/services/images.ts MAX_IMAGE_BYTES; a unit test keeps them equal). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The image types the server converts (sharp): what the file picker offers and the check accepts. */
+export const IMAGE_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/svg+xml",
+  "image/avif",
+];
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Checks an image before anything is sent (issue 19): a file over the server's limit or of a type it does
+ * not convert is refused at once with what to do, instead of after uploading it all. Null when fine.
+ */
+export function checkImageFile(file: Blob): string | null {
+  if (file.type && !IMAGE_TYPES.includes(file.type))
+    return "This file is not an image the app can use: choose a PNG, JPEG, GIF, WebP, SVG or AVIF file";
+  if (file.size > MAX_IMAGE_BYTES)
+    return `The image is larger than 10 MB (this one is ${mb(file.size)}): choose a smaller image`;
+  return null;
+}
+
 /** A crop drawn on the image as displayed (`initial` is the displayed size the box was drawn on). */
 export interface Crop {
   initial: { w: number; h: number };
