@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -66,6 +67,7 @@ import { specialPackageRoutes } from "./routes/special-packages.ts";
 import { staffMemberRoutes } from "./routes/staff-members.ts";
 import { taskRoutes } from "./routes/tasks.ts";
 import { AppCache, postgresCacheBus } from "./services/app-cache.ts";
+import { widgetFastPath } from "./services/app-fast-path.ts";
 import { configureSecretsKey } from "./services/crypto-box.ts";
 import { databaseLimits, type Limits, pruneLimits } from "./services/limits.ts";
 import { redisLimits } from "./services/limits-redis.ts";
@@ -132,6 +134,23 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     clientErrorHandler,
     // Fastify's own 503 while closing is not in the envelope; the hook below answers it instead.
     return503OnClosing: false,
+    // Cached answers of the widget's hottest call are sent before Fastify's routing (services/app-fast-path.ts).
+    serverFactory: (handler, opts) => {
+      const fast = widgetFastPath(
+        cache,
+        () => (app.hasDecorator("securityHeaderValues") ? app.securityHeaderValues : undefined),
+        () => closing,
+      );
+      const server = http.createServer((req, res) => {
+        if (!fast(req, res)) handler(req, res);
+      });
+      // The timeouts Fastify gives the servers it creates itself.
+      const o = opts as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+      server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = o.requestTimeout ?? 0;
+      server.setTimeout(o.connectionTimeout ?? 0);
+      return server;
+    },
   });
   let closing = false;
   app.addHook("preClose", async () => {

@@ -21,8 +21,17 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The security headers every answer carries (for answers sent outside Fastify's hooks). */
+    securityHeaderValues: Record<string, string>;
+  }
+}
+
 export const securityHeaders = fp<HelmetOptions>(async (app, options) => {
-  const headers = Object.entries(helmetHeaders(options));
+  const values = helmetHeaders(options);
+  app.decorate("securityHeaderValues", values);
+  const headers = Object.entries(values);
   app.addHook("onRequest", (_req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     for (const [name, value] of headers) reply.header(name, value);
     done();

@@ -71,6 +71,42 @@ describe("GET /mobile/app validators", () => {
     expect(fresh.headers.etag).not.toBe(etag);
   });
 
+  it("answers a cached hit over HTTP before Fastify's routing with the same status, headers and body", async () => {
+    const owner = await testUser(app, "User");
+    const appId = await testAppOf(app, owner, "Fast Motors");
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const get = (headers: Record<string, string> = {}) =>
+      fetch(`${address}/api/mobile/app`, {
+        headers: { "x-app": appId, origin: "https://dealer.example", ...headers },
+      });
+    const headersOf = (res: Response) => {
+      const h = Object.fromEntries(res.headers);
+      delete h.date;
+      return h;
+    };
+    // The first call fills the cache through the route; the second is answered from it by the fast path.
+    const routed = await get();
+    const routedBody = await routed.text();
+    const fast = await get();
+    expect(fast.status).toBe(200);
+    expect(await fast.text()).toBe(routedBody);
+    expect(headersOf(fast)).toEqual(headersOf(routed));
+    expect(headersOf(fast)).toMatchObject({
+      "access-control-allow-origin": "https://dealer.example",
+      "cache-control": "no-cache",
+      "content-type": "application/json; charset=utf-8",
+      "x-content-type-options": "nosniff",
+    });
+    const etag = String(fast.headers.get("etag"));
+    const notModified = await get({ "if-none-match": etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(await notModified.text()).toBe("");
+    // Without the header the call still goes through the route and its error.
+    const missing = await fetch(`${address}/api/mobile/app`);
+    expect(missing.status).toBe(400);
+  });
+
   it("keeps the security headers and gives CORS only to the public prefixes", async () => {
     const owner = await testUser(app, "User");
     const appId = await testAppOf(app, owner, "Header Motors");

@@ -4,6 +4,7 @@ import type { Db } from "../db/connect.ts";
 import { ApiError } from "../errors.ts";
 import { widgetApp } from "../ops/mobile-app.ts";
 import type { AppCache } from "../services/app-cache.ts";
+import { etagMatches, widgetHeaders } from "../services/app-fast-path.ts";
 
 /** Public calls of the widget: the app id travels in the X-App header (spec §7 Mobile). */
 export const mobileRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache }> = async (app, { db, cache }) => {
@@ -30,19 +31,9 @@ export const mobileRoutes: FastifyPluginAsync<{ db: Db; cache: AppCache }> = asy
         (await cache.load(appId, async () => JSON.stringify({ data: await widgetApp(db, appId) })));
       // Browsers and CDNs keep the answer but ask again every time (no-cache); a matching validator is a 304.
       // The answer depends on the X-App header, and on Origin through CORS.
-      reply.header("etag", hit.etag).header("cache-control", "no-cache").header("vary", "Origin, X-App");
-      if (matches(req.headers["if-none-match"], hit.etag)) return reply.code(304).send();
+      reply.headers(widgetHeaders(hit.etag, req.headers.origin));
+      if (etagMatches(req.headers["if-none-match"], hit.etag)) return reply.code(304).send();
       return reply.type("application/json; charset=utf-8").send(hit.body);
     },
   );
 };
-
-/** If-None-Match against a strong ETag: "*", the tag itself, or a list containing it (W/ prefixes compare weakly). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header === etag || header.trim() === "*") return true;
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === etag || t === `W/${etag}`;
-  });
-}
