@@ -182,3 +182,47 @@ describe("builder finish: uploads checked before sending", () => {
     expect(uploads).toEqual([]);
   });
 });
+
+describe("builder finish: keyboard reorder", () => {
+  it("Space picks a feature up, an arrow moves it (the others shift), Space drops it; each step announced", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/features`);
+    const tiles = () =>
+      page
+        .locator(".feature-grid [data-feature-id]")
+        .evaluateAll((els) => els.map((e) => e.querySelector(".feature-title")?.textContent));
+    await until(tiles).toEqual(["Call us", "Stamps"]);
+    await page.locator('[data-feature-id="00000000-0000-4000-8000-0000000000c0"] .feature-open').focus();
+    const status = page.locator(".feature-grid [role=status]");
+    await page.keyboard.press("Space");
+    await until(() => status.textContent()).toBe(
+      "Call us picked up, position 1 of 2. Use the arrow keys to move it, Space to drop it, Escape to cancel.",
+    );
+    await page.keyboard.press("ArrowRight");
+    await until(tiles).toEqual(["Stamps", "Call us"]);
+    await until(() => status.textContent()).toBe("Call us moved to position 2 of 2.");
+    await until(() =>
+      page.evaluate(() =>
+        document.activeElement?.closest("[data-feature-id]")?.getAttribute("data-feature-id"),
+      ),
+    ).toBe("00000000-0000-4000-8000-0000000000c0");
+    await page.keyboard.press("Space");
+    await until(() => status.textContent()).toBe("Call us dropped at position 2 of 2.");
+    expect(new URL(page.url()).pathname).toBe(`/apps/${appId}/features`);
+    // Escape puts a picked-up feature back.
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowLeft");
+    await until(tiles).toEqual(["Call us", "Stamps"]);
+    await page.keyboard.press("Escape");
+    await until(tiles).toEqual(["Stamps", "Call us"]);
+    await until(() => status.textContent()).toBe("Reorder cancelled. Call us is back in its place.");
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(() => page.getByText("App updated").count()).toBeGreaterThan(0);
+    expect((await saved()).definition.features.map((f: { title: string }) => f.title)).toEqual([
+      "Stamps",
+      "Call us",
+    ]);
+    await until(() => page.locator(".ant-message-notice").count()).toBe(0);
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+  });
+});

@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { Button, Dropdown, Modal, Space, Typography } from "antd";
-import { useEffect, useMemo, useRef } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { featureGridMachine, REMOVE_FEATURE_QUESTION } from "../../../machines/feature-grid.ts";
 import { THEME_DEFAULTS, validateFeature } from "../../../schemas/index.ts";
 import { GridstackList } from "../components/GridstackList.tsx";
 import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
 import { addableTypes, type DraftFeature, featureEditorPath, featureLabel } from "./featureRoutes.ts";
+import { arrowDelta, moveBy, reorderWords } from "./reorder.ts";
 import { useAddFeature } from "./useAddFeature.ts";
 
 /** spec §2: the grid's empty state, word for word. */
@@ -72,6 +73,54 @@ export function FeatureGridPage() {
   const overflowing = (layout === "SingleRow" || layout === "Tiles") && features.length > rowCount;
   const shown = overflowing && !overflowOpen ? features.slice(0, rowCount) : features;
   const pendingFeature = features.find((f) => f.id === pending);
+  // Keyboard reorder (issue 19): Space picks a feature up, the arrows move it (the others shift), Space
+  // drops it, Escape puts it back; each step is announced. The grid is rebuilt on every move, so the focus
+  // follows the feature.
+  const [picked, setPicked] = useState<{ id: string; from: string[] } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    document.querySelector<HTMLElement>(`[data-feature-id="${focusId}"] .feature-open`)?.focus();
+  }, [focusId, features]);
+  const applyOrder = (order: string[], id: string) =>
+    store.edit((d) => {
+      const list = (d.features ?? []) as DraftFeature[];
+      const byId = new Map(list.map((f) => [f.id, f]));
+      return { ...d, features: order.map((x) => byId.get(x)!).filter(Boolean) as typeof d.features };
+    }, `reorder:${id}`);
+  const onTileKey = (e: ReactKeyboardEvent, f: DraftFeature) => {
+    const order = features.map((x) => x.id);
+    const name = featureLabel(f);
+    const at = (o: string[]) => o.indexOf(f.id) + 1;
+    if (e.key === " ") {
+      e.preventDefault();
+      if (picked?.id === f.id) {
+        setPicked(null);
+        setAnnouncement(reorderWords.dropped(name, at(order), order.length));
+      } else {
+        setPicked({ id: f.id, from: order });
+        setFocusId(f.id);
+        setAnnouncement(reorderWords.pickedUp(name, at(order), order.length));
+      }
+      return;
+    }
+    if (picked?.id !== f.id) return;
+    if (e.key === "Escape") {
+      e.preventDefault();
+      applyOrder(picked.from, f.id);
+      setPicked(null);
+      setAnnouncement(reorderWords.cancelled(name));
+      return;
+    }
+    const delta = arrowDelta(e.key, 4);
+    if (delta === undefined) return;
+    e.preventDefault();
+    const next = moveBy(order, f.id, delta);
+    if (next.join() !== order.join()) applyOrder(next, f.id);
+    setAnnouncement(reorderWords.moved(name, at(next), next.length));
+  };
+
   // After a save attempt, the tiles of features with an error are marked (issue 19).
   const submitCount = useSubmitCount();
   const invalid = useMemo(
@@ -108,6 +157,12 @@ export function FeatureGridPage() {
               ? "Drag to reorder. Click outside the grid when done."
               : "Drag a feature to reorder; click to edit."}
           </Typography.Paragraph>
+          <span id="feature-reorder-help" className="visually-hidden">
+            Press Space to pick up a feature, the arrow keys to move it and Space again to drop it.
+          </span>
+          <div className="visually-hidden" aria-live="assertive" role="status">
+            {announcement}
+          </div>
           <GridstackList
             label="Features"
             columns={4}
@@ -135,8 +190,16 @@ export function FeatureGridPage() {
                   ) : null}
                   <button
                     type="button"
-                    className="feature-open"
-                    onClick={() => !editing && navigate(featureEditorPath(appId, f, search))}
+                    className={picked?.id === f.id ? "feature-open feature-picked" : "feature-open"}
+                    aria-describedby="feature-reorder-help"
+                    aria-pressed={picked ? picked.id === f.id : undefined}
+                    onKeyDown={(e) => onTileKey(e, f)}
+                    // Space picks up and drops: it must not also open the editor.
+                    onKeyUp={(e) => e.key === " " && e.preventDefault()}
+                    onClick={(e) => {
+                      if (e.detail === 0 && picked) return;
+                      if (!editing) navigate(featureEditorPath(appId, f, search));
+                    }}
                   >
                     {f.icon ? (
                       <img src={f.icon} alt="" className="feature-icon" />
