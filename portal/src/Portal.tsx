@@ -8,6 +8,7 @@ import type { InboxAnswer } from "../../sdk/client.ts";
 import { pickLang } from "../../sdk/views/i18n.ts";
 import { AdditionalProducts } from "./AdditionalProducts.tsx";
 import { portalClient } from "./api.ts";
+import { Loyalty } from "./Loyalty.tsx";
 import { Offers } from "./Offers.tsx";
 import { OurApp } from "./OurApp.tsx";
 import { Repairs } from "./Repairs.tsx";
@@ -15,7 +16,7 @@ import { fill, type PortalLang, portalTexts, today } from "./texts.ts";
 import { UploadVehicles } from "./UploadVehicles.tsx";
 
 /** The sections of spec §2, in its order. */
-const SECTIONS = ["repairs", "coupons", "promotions", "ourApp", "additionalProducts"] as const;
+const SECTIONS = ["repairs", "coupons", "promotions", "loyalty", "ourApp", "additionalProducts"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** What the main column shows instead of the sections: an account screen. */
@@ -273,6 +274,16 @@ export function Portal({ appId }: { appId: string }) {
                 t={t}
                 lang={effectiveLang}
                 profile={state.profile}
+                onSignIn={openSignIn}
+              />
+            ) : section === "loyalty" ? (
+              <Loyalty
+                key={`${userId}:${visit}`}
+                app={app}
+                client={client}
+                user={user}
+                t={t}
+                lang={effectiveLang}
                 onSignIn={openSignIn}
               />
             ) : section === "ourApp" ? (

@@ -135,6 +135,15 @@ beforeAll(async () => {
     description: "Oil change and tire rotation together.",
     couponIds: [oil.id, tires.id],
   });
+  await api("PUT", `/apps/${appId}/points-program`, {
+    enabled: true,
+    conversionRate: 1,
+    expiryDays: 365,
+    maxPerVisit: 500,
+    milestones: [{ id: crypto.randomUUID(), points: 100, title: "Silver status" }],
+    rewards: [{ id: crypto.randomUUID(), title: "Free wash", points: 100 }],
+    terms: "Points have no cash value.",
+  });
   const key = (await api<{ key: string }>("POST", `/apps/${appId}/integration-keys`, { name: "DMS" })).key;
   for (const viewport of ["phone", "desktop"]) {
     const email = `customer-${viewport}-${stamp}@example.com`;
@@ -378,6 +387,25 @@ describe.each([
     await page.getByRole("heading", { name: "Open house" }).waitFor();
     expect(await page.getByRole("link", { name: "More Info" }).count()).toBe(0);
     await page.getByRole("button", { name: "Back" }).click();
+  });
+
+  it("shows the loyalty screen: points, value, Earn and Spend, history, milestones, terms", async () => {
+    await section(page, "Loyalty");
+    const points = page.locator(".pt-fact", { hasText: "Current Points" });
+    await until(() => points.locator("dd").textContent()).toBe("0");
+    expect(await page.locator(".pt-fact", { hasText: "Current Value" }).locator("dd").textContent()).toBe(
+      "$0.00",
+    );
+    await page.getByText("Points expire after 365 days").waitFor();
+    await page.getByRole("tab", { name: "Spend" }).click();
+    await page.getByRole("tabpanel").getByText("Free wash").waitFor();
+    // Keyboard: the arrow moves between Earn and Spend.
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("tab", { name: "Earn", selected: true }).waitFor();
+    await page.getByText("Silver status").waitFor();
+    await page.getByText("Points have no cash value.").waitFor();
+    expect(await page.getByRole("link", { name: "Install" }).getAttribute("href")).toBe(`/promo/${appId}`);
+    await clean(page);
   });
 
   it("shows Our App's banner and QR code, and the special packages under Additional Products", async () => {
