@@ -473,7 +473,7 @@ export type VehicleLeadInput = Static<typeof VehicleLeadInput>;
 
 /** POST /apps/{appId}/analytics/inventory/report: UTC days, inclusive (default the last 30 days). */
 export const InventoryReportQuery = Type.Object(
-  { from: Type.Optional(Type.String({ maxLength: 10 })), to: Type.Optional(Type.String({ maxLength: 10 })) },
+  { from: Type.Optional(day("From")), to: Type.Optional(day("To")) },
   { additionalProperties: false },
 );
 export type InventoryReportQuery = Static<typeof InventoryReportQuery>;

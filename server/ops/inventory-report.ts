@@ -20,17 +20,18 @@ export async function inventoryReport(
   q: InventoryReportQuery,
 ): Promise<InventoryReport> {
   await appForCaller(db, caller, appId, "analytics.read");
-  const today = new Date().toISOString().slice(0, 10);
-  const to = q.to ?? today;
-  const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+  // Each given bound is checked before a default is derived from it (a bad `to` must not reach date math).
   for (const [path, v] of [
-    ["/from", from],
-    ["/to", to],
+    ["/from", q.from],
+    ["/to", q.to],
   ] as const)
-    if (!isDay(v))
+    if (v !== undefined && !isDay(v))
       throw new ApiError("Validation", "Use a date like 2026-11-23", [
         { path, message: "Use a date like 2026-11-23" },
       ]);
+  const today = new Date().toISOString().slice(0, 10);
+  const to = q.to ?? today;
+  const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
   if (from > to)
     throw new ApiError("Validation", "The start is after the end", [
       { path: "/from", message: "The start is after the end" },

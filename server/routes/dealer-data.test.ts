@@ -530,6 +530,17 @@ describe("the inventory report", () => {
       payload: { from: "2026-12-01", to: "2026-11-01" },
     });
     expect(bad.body.error.details).toEqual([{ path: "/from", message: "The start is after the end" }]);
+    // A bad bound alone (the default start is derived from it) is a 400 on its field, not a 500.
+    const notADay = await call(app, {
+      method: "POST",
+      url: `/api/apps/${appA}/analytics/inventory/report`,
+      headers: manager.headers,
+      payload: { to: "Owner" },
+    });
+    expect(notADay.status).toBe(400);
+    expect(notADay.body.error.details).toEqual([
+      { path: "/to", message: "To must be a date like 2026-11-23" },
+    ]);
     const associateTry = await call(app, {
       method: "POST",
       url: `/api/apps/${appA}/analytics/inventory/report`,
