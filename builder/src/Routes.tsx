@@ -121,9 +121,8 @@ function Shell({ children }: { children: ReactNode }) {
           ) : null}
         </Layout.Header>
       )}
-      <Layout.Content className="shell-content">
-        <main>{children}</main>
-      </Layout.Content>
+      {/* antd's Layout.Content is the page's one <main> (issue 19: no nested main elements). */}
+      <Layout.Content className="shell-content">{children}</Layout.Content>
     </Layout>
   );
 }

@@ -191,6 +191,8 @@ describe("builder finish: keyboard reorder", () => {
         .locator(".feature-grid [data-feature-id]")
         .evaluateAll((els) => els.map((e) => e.querySelector(".feature-title")?.textContent));
     await until(tiles).toEqual(["Call us", "Stamps"]);
+    // One <main> per page (issue 19: no nested main elements).
+    expect(await page.locator("main").count()).toBe(1);
     await page.locator('[data-feature-id="00000000-0000-4000-8000-0000000000c0"] .feature-open').focus();
     const status = page.locator(".feature-grid [role=status]");
     await page.keyboard.press("Space");

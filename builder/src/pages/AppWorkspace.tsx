@@ -83,11 +83,12 @@ function WorkspaceView({ appId, loaded }: { appId: string; loaded: App | null })
             </nav>
           </Layout.Sider>
         )}
-        <Layout.Content className="workspace-editor">
+        {/* A plain section: the shell's Layout.Content is already the page's <main>. */}
+        <section className="workspace-editor" aria-label="Editor">
           <HistoryBar store={store} demo={modes.demo} />
           {modes.demo ? null : <DraftRecovery />}
           <Outlet />
-        </Layout.Content>
+        </section>
         <aside className="workspace-preview" aria-label="Live preview">
           <LivePreview
             store={store}
