@@ -79,6 +79,7 @@ export function FeatureGridPage() {
   const [picked, setPicked] = useState<{ id: string; from: string[] } | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [focusId, setFocusId] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the moved feature is re-rendered when features change; focus follows it then.
   useEffect(() => {
     if (!focusId) return;
     document.querySelector<HTMLElement>(`[data-feature-id="${focusId}"] .feature-open`)?.focus();

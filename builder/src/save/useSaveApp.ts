@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { type SavedApp, type SaveRequest, saveAppMachine } from "../../../machines/save-app.ts";
@@ -39,6 +39,8 @@ export function useSaveApp(w: Workspace, onSaved: (app: App) => void) {
   });
   const saving = useSelector(ref, (s) => s.matches("saving"));
   const theirs = useSelector(ref, (s) => s.context.theirs);
+  // The subscription below lives as long as the actor; it reaches the latest openField through this ref.
+  const openFieldRef = useRef<(located: LocatedError) => void>(() => {});
 
   useEffect(() => {
     const subs = [
@@ -68,7 +70,7 @@ export function useSaveApp(w: Workspace, onSaved: (app: App) => void) {
         const located = describeError(w.store.definition, pointer, AppDefinition);
         w.store.markSubmitted();
         notify("danger", located.text);
-        openField(located);
+        openFieldRef.current(located);
       }),
       ref.on("conflict.reloaded", ({ app }) => {
         // Theirs becomes the draft as one more step: mine stays one undo away, never dropped.
@@ -83,6 +85,7 @@ export function useSaveApp(w: Workspace, onSaved: (app: App) => void) {
   }, [ref, w, qc, navigate, location.pathname, location.search, onSaved]);
 
   /** Opens the editor of the feature an error is in, at the field (FeatureEditorPage focuses `field`). */
+  openFieldRef.current = openField;
   function openField(located: LocatedError) {
     if (!located.featureId) return;
     const feature = ((w.store.definition.features ?? []) as DraftFeature[]).find(
