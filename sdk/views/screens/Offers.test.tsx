@@ -80,7 +80,13 @@ describe("coupons", () => {
     expect(view.$(".ba-detail-date")?.textContent).toBe("From June 1st");
     expect(view.$(".ba-detail-desc")?.textContent).toBe(long);
     await view.click(view.button("Share"));
-    expect(onShare).toHaveBeenCalledWith({ kind: "coupon", title: "Coupon 1", text: long });
+    // The coupon's id travels with the share, so the dashboard counts shares per offer.
+    expect(onShare).toHaveBeenCalledWith({
+      kind: "coupon",
+      id: "00000000-0000-4000-8000-000000000101",
+      title: "Coupon 1",
+      text: long,
+    });
     // No end user here: Redeem asks to sign in, with no Sign In screen to open, and records nothing.
     await view.click(view.button("Redeem"));
     expect(view.$(".ba-confirm-title")?.textContent).toBe("Sign in for special offers");
