@@ -109,7 +109,7 @@ async function importFile(text: string) {
 describe("console: staff", () => {
   it("imports 50 staff from a CSV: two bad rows are shown and nothing is added; the fixed file adds 50; exports CSV", async () => {
     await page.goto(`${server.url}/apps/${appId}/staff`);
-    await page.getByRole("heading", { level: 1, name: "Staff" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Staff", exact: true }).waitFor();
     await page.getByText("No staff members yet", { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Import CSV" }).first().click();

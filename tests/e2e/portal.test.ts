@@ -313,7 +313,8 @@ describe.each([
       "Show this special to your service advisor. Are you ready to redeem it now?",
     );
     // Keyboard: the confirmation's Redeem has the focus.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Redeem");
+    // (The dialog moves the focus in an effect after it is drawn, so this waits for it.)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Redeem");
     await clean(page);
     await page.keyboard.press("Enter");
     await until(() => page.locator(".pt-redeemed strong").textContent()).toBe("Redeemed");
