@@ -8,8 +8,8 @@ import type {
   InventorySearch,
   TaskRecord,
 } from "../../../schemas/index.ts";
-import { ApiFailure, api, tokenStore } from "../api.ts";
-import { taskFinished } from "../staff/logic.ts";
+import { api } from "../api.ts";
+import { postCsvImport, useImportTask } from "../importTask.ts";
 
 export const dealerKey = (appId: string) => ["dealer-data", appId] as const;
 
@@ -97,48 +97,17 @@ export function useUserDocuments(appId: string, userId: string) {
   });
 }
 
-/**
- * Sends a CSV file with its column mapping to the import (text/csv with the caller's token: the api client
- * sends JSON only); answers the task to poll.
- */
-export async function startDealerImport(
+/** Sends a CSV file with its column mapping to the import; answers the task to poll. */
+export function startDealerImport(
   appId: string,
   kind: DealerKind,
   file: File,
   mapping: Record<string, string>,
 ): Promise<string> {
-  const token = tokenStore.get();
   const query = new URLSearchParams({ fileName: file.name, mapping: JSON.stringify(mapping) });
-  const res = await fetch(`/api/apps/${appId}/dealer-data/${kind}/csv?${query}`, {
-    method: "POST",
-    headers: { "content-type": "text/csv", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: file,
-  });
-  let body: { data?: { taskId: string }; error?: { message?: string; code?: string } } = {};
-  try {
-    body = await res.json();
-  } catch {
-    // not JSON: the status says what happened
-  }
-  if (res.status !== 202 || !body.data?.taskId)
-    throw new ApiFailure(
-      body.error?.message ?? `The import failed (${res.status})`,
-      res.status,
-      body.error?.code,
-    );
-  return body.data.taskId;
+  return postCsvImport(`/api/apps/${appId}/dealer-data/${kind}/csv?${query}`, file);
 }
 
-/** Polls a dealer import task every half second until it is done or failed. */
-export function useDealerTask(appId: string, taskId: string | null) {
-  return useQuery({
-    queryKey: ["task", appId, taskId],
-    enabled: Boolean(taskId),
-    queryFn: () =>
-      api<TaskRecord>(`/public/apps/${appId}/tasks/${taskId}`, {
-        query: { taskType: "dealer-import" },
-        silent: true,
-      }),
-    refetchInterval: (q) => (taskFinished(q.state.data) ? false : 500),
-  });
-}
+/** Polls a dealer import task until it is done or failed. */
+export const useDealerTask = (appId: string, taskId: string | null) =>
+  useImportTask(appId, taskId, "dealer-import");

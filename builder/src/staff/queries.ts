@@ -6,10 +6,9 @@ import type {
   StaffTally,
   StaffTallyNotification,
   StaffTallyNotificationRecord,
-  TaskRecord,
 } from "../../../schemas/index.ts";
-import { ApiFailure, api, tokenStore } from "../api.ts";
-import { taskFinished } from "./logic.ts";
+import { api } from "../api.ts";
+import { postCsvImport, useImportTask } from "../importTask.ts";
 
 export const PAGE_SIZE = 50;
 export const staffKey = (appId: string) => ["staff", appId] as const;
@@ -62,48 +61,15 @@ export function useToggleDefault(appId: string) {
   });
 }
 
-/**
- * Sends a CSV file to the import (text/csv with the caller's token: the api client sends JSON only);
- * answers the task to poll.
- */
-export async function startImport(appId: string, file: File): Promise<string> {
-  const token = tokenStore.get();
-  const res = await fetch(`/api/apps/${appId}/staff-members/csv?fileName=${encodeURIComponent(file.name)}`, {
-    method: "POST",
-    headers: {
-      "content-type": "text/csv",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: await file.text(),
-  });
-  let body: { data?: { taskId: string }; error?: { message?: string; code?: string } } = {};
-  try {
-    body = await res.json();
-  } catch {
-    // not JSON: the status says what happened
-  }
-  if (res.status !== 202 || !body.data?.taskId)
-    throw new ApiFailure(
-      body.error?.message ?? `The import failed (${res.status})`,
-      res.status,
-      body.error?.code,
-    );
-  return body.data.taskId;
-}
+/** Sends a CSV file to the staff import; answers the task to poll. */
+export const startImport = async (appId: string, file: File): Promise<string> =>
+  postCsvImport(
+    `/api/apps/${appId}/staff-members/csv?fileName=${encodeURIComponent(file.name)}`,
+    await file.text(),
+  );
 
-/** Polls an import task every half second until it is done or failed. */
-export function useTask(appId: string, taskId: string | null) {
-  return useQuery({
-    queryKey: ["task", appId, taskId],
-    enabled: Boolean(taskId),
-    queryFn: () =>
-      api<TaskRecord>(`/public/apps/${appId}/tasks/${taskId}`, {
-        query: { taskType: "staff-import" },
-        silent: true,
-      }),
-    refetchInterval: (q) => (taskFinished(q.state.data) ? false : 500),
-  });
-}
+/** Polls a staff import task until it is done or failed. */
+export const useTask = (appId: string, taskId: string | null) => useImportTask(appId, taskId, "staff-import");
 
 export function useTally(appId: string, range: { from: string; to: string }) {
   return useQuery({
