@@ -5,10 +5,10 @@ import path from "node:path";
 import { browserCounts, failedTests } from "./test-output.ts";
 
 /**
- * `npm test`: every layer. Type check, lint, unit tests; then two lanes side by side: the server and security
- * suites on PGlite, the front-end build, custom elements in Chromium and end-to-end flows in one, and the server
- * and security suites on PostgreSQL (when DATABASE_URL is set) in the other, which mostly waits on the database
- * server and so fits beside the first on two cores. The second lane's output is printed whole when each of its
+ * `npm test`: every layer. Type check, lint, unit tests; then two lanes side by side: half the server suite and
+ * the security suite on PGlite, the front-end build, custom elements in Chromium and end-to-end flows in one, and
+ * the server and security suites on PostgreSQL (when DATABASE_URL is set), then the other half of the server suite
+ * on PGlite, in the other. The second lane's output is printed whole when each of its
  * steps ends, so the log stays readable. Ends with one "tests: N passed, N failed" line over all runners. A runner that reports no
  * count (no report file, no summary line, or no test at all) fails its step rather than counting 0.
  */
@@ -55,12 +55,21 @@ async function vitest(
   project: string,
   env: Record<string, string | undefined> = {},
   buffered = false,
+  extra: string[] = [],
 ) {
   const file = path.join(reports, `${title.replace(/\W+/g, "-")}.json`);
   const r = await run(
     title,
     bin("vitest"),
-    ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
+    [
+      "run",
+      "--project",
+      project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${file}`,
+      ...extra,
+    ],
     env,
     buffered,
   );
@@ -89,14 +98,24 @@ const step = async (title: string, fn: () => Promise<number>) => {
 await step("types", async () => (await run("types", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])).code);
 await step("lint", async () => (await run("lint", bin("biome"), ["check", "."])).code);
 await step("unit", () => vitest("unit", "unit"));
-// The PostgreSQL lane runs beside the PGlite lane and the front-end steps; both are awaited before the summary.
-const postgresLane = (async () => {
-  if (!process.env.DATABASE_URL) return;
-  await step("server (PostgreSQL)", () => vitest("server (PostgreSQL)", "server", {}, true));
-  await step("security (PostgreSQL)", () => vitest("security (PostgreSQL)", "security", {}, true));
+// The second lane runs beside the first; both are awaited before the summary. The server suite on PGlite is the
+// longest step, so its files are split in two shards: one in the first lane before the front-end steps, the other
+// in the second lane after the PostgreSQL passes (which mostly wait on the database server), so the two lanes end
+// at about the same time.
+const pglite = { DATABASE_URL: "" };
+const secondLane = (async () => {
+  if (process.env.DATABASE_URL) {
+    await step("server (PostgreSQL)", () => vitest("server (PostgreSQL)", "server", {}, true));
+    await step("security (PostgreSQL)", () => vitest("security (PostgreSQL)", "security", {}, true));
+  }
+  await step("server (PGlite) 2/2", () =>
+    vitest("server (PGlite) 2/2", "server", pglite, true, ["--shard=2/2"]),
+  );
 })();
-await step("server (PGlite)", () => vitest("server (PGlite)", "server", { DATABASE_URL: "" }));
-await step("security (PGlite)", () => vitest("security (PGlite)", "security", { DATABASE_URL: "" }));
+await step("server (PGlite) 1/2", () =>
+  vitest("server (PGlite) 1/2", "server", pglite, false, ["--shard=1/2"]),
+);
+await step("security (PGlite)", () => vitest("security (PGlite)", "security", pglite));
 const build = await run("build", process.execPath, ["--import", "tsx", "scripts/build.ts"]);
 if (build.code !== 0) failures.push("build");
 else {
@@ -127,7 +146,7 @@ else {
   await step("e2e", () => vitest("e2e (Playwright, Chromium)", "e2e"));
 }
 
-await postgresLane;
+await secondLane;
 if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((n) => `  ${n}`).join("\n")}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(", ")}` : "\nAll steps passed.");
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
