@@ -12,6 +12,7 @@ export default defineConfig({
     "./server/db/schema-team.ts",
     "./server/db/schema-dealer.ts",
     "./server/db/schema-analytics.ts",
+    "./server/db/schema-portal.ts",
   ],
   out: "./server/db/migrations",
 });

@@ -62,6 +62,7 @@ import { promoRoutes } from "./routes/promo.ts";
 import { pushNotificationRoutes } from "./routes/push-notifications.ts";
 import { mobilePushCategoryRoutes, pushSubscriptionRoutes } from "./routes/push-subscriptions.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
+import { savedOfferRoutes } from "./routes/saved-offers.ts";
 import { settingRoutes } from "./routes/settings.ts";
 import { specialPackageRoutes } from "./routes/special-packages.ts";
 import { staffMemberRoutes } from "./routes/staff-members.ts";
@@ -336,6 +337,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         sms: smsFromEnv(db, app.log),
         publicUrl: config.publicUrl,
       });
+      // Save Offer, kept for the signed-in customer (issue 17).
+      await api.register(savedOfferRoutes, { db });
       await api.register(integrationKeyRoutes, { db });
       await api.register(integrationRoutes, { db });
       api.setNotFoundHandler((req, reply) =>

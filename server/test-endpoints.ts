@@ -1864,6 +1864,36 @@ export const endpoints: Endpoint[] = [
       payload: { channel: "email", to: `${unique("send")}@example.com` },
     }),
   },
+  // Save Offer kept on the server for the signed-in end user (issue 17): their own list only.
+  {
+    method: "GET",
+    route: "/api/mobile/users/:userId/saved-offers",
+    access: { kind: "endUser" },
+    request: (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/saved-offers`,
+      headers: { "x-app": ctx.appA },
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/mobile/users/:userId/saved-offers/:offerId",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/saved-offers/${await insertOffer(ctx.app, { apps: [ctx.appA] })}`,
+      headers: { "x-app": ctx.appA },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/mobile/users/:userId/saved-offers/:offerId",
+    access: { kind: "endUser" },
+    write: true,
+    request: async (ctx) => ({
+      url: `/api/mobile/users/${ctx.endUser.id}/saved-offers/${await insertOffer(ctx.app, { apps: [ctx.appA] })}`,
+      headers: { "x-app": ctx.appA },
+    }),
+  },
 
   // Staff members, their tally, the CSV import task and the widget's directory and advisor (issue 14, H7).
   // Each call that changes a member gets a fresh one of app A.
