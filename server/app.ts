@@ -18,6 +18,7 @@ import type { JobQueue } from "./jobs/types.ts";
 import { openapiOptions } from "./openapi.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { bodyGuard } from "./plugins/body-guard.ts";
+import { featurePackages } from "./plugins/feature-packages.ts";
 import { openCors, securityHeaders } from "./plugins/security-headers.ts";
 import { trustProxyOption } from "./request-origin.ts";
 import { accountRoutes } from "./routes/accounts.ts";
@@ -55,6 +56,7 @@ import { mobileWidgetRoutes } from "./routes/mobile-widget.ts";
 import { multiappRoutes } from "./routes/multiapps.ts";
 import { offerRoutes } from "./routes/offers.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { partnerFileRoutes, partnerPackageRoutes } from "./routes/partner-packages.ts";
 import { personalizedSpecialRoutes } from "./routes/personalized-specials.ts";
 import { pointsRoutes } from "./routes/points.ts";
 import { portalOfferRoutes } from "./routes/portal-offers.ts";
@@ -282,6 +284,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   await app.register(authPlugin, { db: database.db, superUserId: config.superUserId });
   await app.register(bodyGuard);
+  // Partner feature packages (issue 20) join the feature registry before any route compiles its schemas.
+  await app.register(featurePackages, { specs: config.featurePackages ?? [], db: database.db });
 
   await app.register(
     async (api) => {
@@ -341,12 +345,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(savedOfferRoutes, { db });
       await api.register(integrationKeyRoutes, { db });
       await api.register(integrationRoutes, { db });
+      await api.register(partnerPackageRoutes, { db, packages: app.featurePackages });
       api.setNotFoundHandler((req, reply) =>
         sendError(req, reply, 404, { message: `Route ${req.method} ${req.url} not found`, code: "NotFound" }),
       );
     },
     { prefix: "/api" },
   );
+  await app.register(partnerFileRoutes, { packages: app.featurePackages });
   await app.register(pageRoutes, {
     db: database.db,
     distDir: config.distDir,

@@ -54,6 +54,12 @@ export interface Config {
    * older monthly partitions are dropped (the dashboards' rollups stay) and older signals are refused.
    */
   analyticsRetentionMonths?: number;
+  /**
+   * FEATURE_PACKAGES: partners' feature packages to load at start (issue 20), a comma list of npm package
+   * names (resolved from node_modules, else packages/{name}) or folder paths (relative to the working
+   * directory). A package that fails to load is logged and skipped; the server still starts.
+   */
+  featurePackages?: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushLeaseSeconds: env.PUSH_LEASE_SECONDS ? Number(env.PUSH_LEASE_SECONDS) : undefined,
     pushOriginConcurrency: env.PUSH_ORIGIN_CONCURRENCY ? Number(env.PUSH_ORIGIN_CONCURRENCY) : undefined,
     analyticsRetentionMonths: parseRetention(env.ANALYTICS_RETENTION_MONTHS),
+    featurePackages: parseFeaturePackages(env.FEATURE_PACKAGES),
   };
 }
 
@@ -90,6 +97,11 @@ export function parseRetention(value: string | undefined): number | undefined {
       `ANALYTICS_RETENTION_MONTHS must be a whole number of months from 2 to 1200, not "${text}"`,
     );
   return months;
+}
+
+/** FEATURE_PACKAGES: the comma list's non-empty entries, trimmed, each once. */
+export function parseFeaturePackages(value: string | undefined): string[] {
+  return [...new Set((value ?? "").split(",").map((entry) => entry.trim()))].filter(Boolean);
 }
 
 /** PUBLIC_URL without its trailing slashes (links append "/path"); anything but an http(s) URL stops the start. */

@@ -747,6 +747,25 @@ export const endpoints: Endpoint[] = [
     access: { kind: "admin" },
     request: (ctx) => ({ url: `/api/admin/audit-log?appId=${ctx.appA}` }),
   },
+  // Partner feature packages (issue 20): the builder's partner types, the widget's partner screens, the admin list
+  {
+    method: "GET",
+    route: "/api/feature-packages",
+    access: { kind: "signedIn" },
+    request: () => ({ url: "/api/feature-packages" }),
+  },
+  {
+    method: "GET",
+    route: "/api/mobile/partner-screens",
+    access: { kind: "public" },
+    request: () => ({ url: "/api/mobile/partner-screens" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/feature-packages",
+    access: { kind: "admin" },
+    request: () => ({ url: "/api/admin/feature-packages" }),
+  },
   {
     method: "POST",
     route: "/api/utils/apps/:id/loot",

@@ -54,12 +54,43 @@ export const getFeatureType = (type: string): FeatureModule<TSchema> | undefined
 export const featureTypes = (): FeatureModule<TSchema>[] => [...modules.values()];
 export const isFeatureType = (type: unknown): boolean => typeof type === "string" && modules.has(type);
 
+/**
+ * Types the installation has seen (a saved app holds features of them, or a configured package declares
+ * them) but no loaded module provides: a partner's package that failed to load or was switched off. Their
+ * features are kept as they are, checked only for being objects with an id, so saving an app never drops
+ * a partner's data; a registered type of the same name wins.
+ */
+const retained = new Set<string>();
+let keepValidator: ValidateFunction | undefined;
+const keepAsIs = () => {
+  keepValidator ??= ajv.compile({
+    type: "object",
+    required: ["id", "type"],
+    properties: { id: { type: "string", minLength: 1, maxLength: 100 }, type: { type: "string" } },
+  });
+  return keepValidator;
+};
+
+/** Keeps the features of a type that no module provides (see `retained`). */
+export function retainFeatureType(type: string): void {
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(type) || retained.has(type)) return;
+  retained.add(type);
+  changed(type);
+}
+
+/** Forgets a retained type (tests). */
+export function releaseFeatureType(type: string): void {
+  if (retained.delete(type)) changed(type);
+}
+
+export const retainedFeatureTypes = (): string[] => [...retained].filter((type) => !modules.has(type));
+
 /** The compiled validator of one type, compiled on first use and cached until the type changes. */
 export function featureValidator(type: string): ValidateFunction | undefined {
   const hit = validators.get(type);
   if (hit) return hit;
   const module = modules.get(type);
-  if (!module) return undefined;
+  if (!module) return retained.has(type) ? keepAsIs() : undefined;
   const fn = ajv.compile(module.schema);
   validators.set(type, fn);
   return fn;
