@@ -18,6 +18,7 @@ import type { SurfaceScreens } from "./views/AppView.tsx";
 // preview states) would otherwise be pinned into the first view instead of loading when used.
 import { AppView } from "./views/AppView.tsx";
 import { useInventoryScreens } from "./views/screens/InventoryRegister.tsx";
+import { usePartnerScreens } from "./views/screens/partner-screens.ts";
 import { viewStyles } from "./views/styles.ts";
 import type { ShareRequest } from "./views/types.ts";
 
@@ -137,6 +138,9 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
         }
       : null,
   );
+
+  // Partners' screens (issue 20): loaded from the API's origin only when the app uses a partner's type.
+  usePartnerScreens(ready ? state.app.definition.features : undefined, base);
 
   // Until the runtime runs, the account menu and the sign-in prompt are drawn from the stored user, so they
   // are part of the first view; a screen opened meanwhile shows once the runtime's screens arrive.

@@ -13,6 +13,9 @@ const ClientRelationsPage = lazy(() =>
   import("./ClientRelationsPage.tsx").then((m) => ({ default: m.ClientRelationsPage })),
 );
 const AuditPage = lazy(() => import("./AuditPage.tsx").then((m) => ({ default: m.AuditPage })));
+const FeaturePackagesPage = lazy(() =>
+  import("./FeaturePackagesPage.tsx").then((m) => ({ default: m.FeaturePackagesPage })),
+);
 
 const sections = [
   { key: "apps", label: "Apps" },
@@ -21,6 +24,7 @@ const sections = [
   { key: "catalogs", label: "Catalogs" },
   { key: "client-relations", label: "Client relations" },
   { key: "audit", label: "Audit log" },
+  { key: "partner-modules", label: "Partner modules" },
 ] as const;
 
 const page = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
@@ -64,6 +68,7 @@ export function AdminRoutes() {
               <Route path="multiapps" element={page(<MultiappsPage />)} />
               <Route path="catalogs" element={page(<CatalogsPage />)} />
               <Route path="audit" element={page(<AuditPage />)} />
+              <Route path="partner-modules" element={page(<FeaturePackagesPage />)} />
             </>
           ) : null}
           <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -3,6 +3,7 @@ import { memo, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { AppDefinition } from "../../../schemas/index.ts";
 import { AppView, type ViewMode, viewStyles } from "../../../sdk/views/index.ts";
+import { usePartnerScreens } from "../../../sdk/views/screens/partner-screens.ts";
 import { PreviewBoundary } from "./PreviewBoundary.tsx";
 
 export interface PreviewProps {
@@ -28,6 +29,8 @@ export const PhonePreview = memo(function PhonePreview(props: PreviewProps) {
   const host = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   const [mode, setMode] = useState<ViewMode>("preview");
+  // A partner's feature (issue 20) draws with its package's screen, loaded when the draft uses its type.
+  usePartnerScreens(props.definition.features, "");
   useLayoutEffect(() => {
     if (host.current) setRoot(host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" }));
   }, []);
