@@ -1,6 +1,7 @@
 import "gridstack/dist/gridstack.css";
 import { GridStack } from "gridstack";
 import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { moveBy } from "../features/reorder.ts";
 
 export interface GridItem {
   id: string;
@@ -15,7 +16,7 @@ interface Props {
   items: GridItem[];
   columns: number;
   cellHeight: number;
-  /** After a drop: the ids in their new reading order (top to bottom, left to right). */
+  /** After a drop: the ids in their new order (the dropped one inserted where it landed, the others shifted). */
   onReorder(ids: string[]): void;
   onDragStart?(): void;
   className?: string;
@@ -55,11 +56,15 @@ function Grid({ items, columns, cellHeight, onReorder, onDragStart, className, l
     );
     if (!grid) return;
     grid.on("dragstart", () => handlers.current.onDragStart?.());
-    grid.on("dragstop", () => {
-      const order = [...(grid.engine.nodes ?? [])]
+    grid.on("dragstop", (_event, dragged) => {
+      const landed = [...(grid.engine.nodes ?? [])]
         .sort((a, b) => (a.y ?? 0) - (b.y ?? 0) || (a.x ?? 0) - (b.x ?? 0))
         .map((n) => (n.el as HTMLElement | undefined)?.dataset.id ?? "");
+      // Gridstack swaps the dropped item with the one it landed on; the list instead inserts it at the place
+      // where it landed and shifts the others (issue 19), like the keyboard reorder and the feature grid.
+      const id = (dragged as HTMLElement).dataset.id ?? "";
       const before = handlers.current.items.map((i) => i.id);
+      const order = moveBy(before, id, landed.indexOf(id) - before.indexOf(id));
       if (order.join() !== before.join()) handlers.current.onReorder(order);
     });
     return () => {

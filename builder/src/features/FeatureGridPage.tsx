@@ -4,7 +4,7 @@ import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useMemo, useRef, u
 import { Link, useLocation, useNavigate } from "react-router";
 import { featureGridMachine, REMOVE_FEATURE_QUESTION } from "../../../machines/feature-grid.ts";
 import { THEME_DEFAULTS, validateFeature } from "../../../schemas/index.ts";
-import { GridstackList } from "../components/GridstackList.tsx";
+import { SortableGrid } from "../components/SortableGrid.tsx";
 import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
 import { addableTypes, type DraftFeature, featureEditorPath, featureLabel } from "./featureRoutes.ts";
 import { arrowDelta, moveBy, reorderWords } from "./reorder.ts";
@@ -164,15 +164,17 @@ export function FeatureGridPage() {
           <div className="visually-hidden" aria-live="assertive" role="status">
             {announcement}
           </div>
-          <GridstackList
+          <SortableGrid
             label="Features"
             columns={4}
             cellHeight={96}
             handle=".feature-open"
+            nameOf={(id) => {
+              const f = features.find((x) => x.id === id);
+              return f ? featureLabel(f) : id;
+            }}
             items={shown.map((f) => ({
               id: f.id,
-              w: 1,
-              h: 1,
               content: (
                 <div
                   className={invalid.has(f.id) ? "feature-tile feature-tile-invalid" : "feature-tile"}
