@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -67,6 +68,16 @@ export const dealerVehicles = pgTable(
     index("dealer_vehicles_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * Each app's inventory version (migration 0014): statement triggers on dealer_vehicles set a new one from
+ * dealer_inventory_version_seq on every write, so the search's in-memory snapshot knows when it is stale.
+ * No foreign key: an app's cascade delete fires the trigger after the app row is gone.
+ */
+export const dealerInventoryVersions = pgTable("dealer_inventory_versions", {
+  appId: uuid("app_id").primaryKey(),
+  version: bigint("version", { mode: "bigint" }).notNull(),
+});
 
 /** Repair orders from the dealer management system (spec: integrationConfig.ro). */
 export const dealerRepairOrders = pgTable(
