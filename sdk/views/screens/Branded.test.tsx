@@ -28,6 +28,115 @@ describe("branded and other feature screens", () => {
     expect(view.button("Open").getAttribute("href")).toBe("https://roadside.example");
   });
 
+  describe("roadside assistance: sharing the visitor's location", () => {
+    const feature = {
+      type: "BrandedRoadsideAssistance",
+      title: "Roadside",
+      phone: "1-800-555-0199",
+      link: "https://roadside.example",
+    };
+    const realGeo = Object.getOwnPropertyDescriptor(navigator, "geolocation");
+    const realShare = Object.getOwnPropertyDescriptor(navigator, "share");
+    afterEach(() => {
+      for (const [name, d] of [
+        ["geolocation", realGeo],
+        ["share", realShare],
+      ] as const)
+        if (d) Object.defineProperty(navigator, name, d);
+        else delete (navigator as unknown as Record<string, unknown>)[name];
+    });
+    /** A geolocation that answers when the test says so. */
+    function geolocation() {
+      const calls: { ok: PositionCallback; fail: PositionErrorCallback }[] = [];
+      Object.defineProperty(navigator, "geolocation", {
+        configurable: true,
+        value: {
+          getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) => calls.push({ ok, fail }),
+        },
+      });
+      return calls;
+    }
+    const answer = async (fn: () => void) => {
+      const { act } = await import("react");
+      await act(async () => fn());
+    };
+
+    it("asks on the press, then offers the position by text to the roadside number, the share sheet and a map", async () => {
+      const calls = geolocation();
+      const share = vi.fn().mockResolvedValue(undefined);
+      Object.defineProperty(navigator, "share", { configurable: true, value: share });
+      view = await open(feature);
+      expect(calls).toHaveLength(0);
+      await view.click(view.button("Share my location"));
+      expect(calls).toHaveLength(1);
+      expect(view.$("[role=status]")?.textContent).toBe("Finding your location…");
+      expect((view.button("Share my location") as HTMLButtonElement).disabled).toBe(true);
+      await answer(() =>
+        calls[0].ok({ coords: { latitude: 40.7128, longitude: -74.006 } } as GeolocationPosition),
+      );
+      expect(view.$("[role=status]")?.textContent).toBe("Your location: 40.712800, -74.006000");
+      const message =
+        "I need roadside assistance. My location: https://maps.google.com/?q=40.712800,-74.006000";
+      expect(view.button("Text my location").getAttribute("href")).toBe(
+        `sms:18005550199?body=${encodeURIComponent(message)}`,
+      );
+      expect(view.button("Open in Maps").getAttribute("href")).toBe(
+        "https://maps.google.com/?q=40.712800,-74.006000",
+      );
+      expect(view.button("Call").getAttribute("href")).toBe("tel:18005550199");
+      await view.click(view.button("Send my location"));
+      expect(share).toHaveBeenCalledWith({ text: message });
+    });
+
+    it("says so when the visitor refuses, and lets them try again", async () => {
+      const calls = geolocation();
+      view = await open(feature);
+      await view.click(view.button("Share my location"));
+      await answer(() => calls[0].fail({ code: 1, message: "denied" } as GeolocationPositionError));
+      expect(view.$("[role=alert]")?.textContent).toBe(
+        "Location access was denied. Allow it in your browser settings, then try again.",
+      );
+      expect(view.$$("a").some((a) => a.textContent === "Text my location")).toBe(false);
+      await view.click(view.button("Try again"));
+      expect(calls).toHaveLength(2);
+      expect(view.$("[role=alert]")).toBeNull();
+    });
+
+    it("says when no position came (timeout or none), without the share sheet where there is none", async () => {
+      const calls = geolocation();
+      Object.defineProperty(navigator, "share", { configurable: true, value: undefined });
+      view = await open(feature);
+      await view.click(view.button("Share my location"));
+      await answer(() => calls[0].fail({ code: 3, message: "timeout" } as GeolocationPositionError));
+      expect(view.$("[role=alert]")?.textContent).toBe("We could not find your location. Try again.");
+      await view.click(view.button("Try again"));
+      await answer(() =>
+        calls[1].ok({ coords: { latitude: -33.8688, longitude: 151.2093 } } as GeolocationPosition),
+      );
+      expect(view.$("[role=status]")?.textContent).toBe("Your location: -33.868800, 151.209300");
+      expect(view.$$("button").some((b) => b.textContent === "Send my location")).toBe(false);
+    });
+
+    it("says the device cannot share a location when it has no geolocation, and offers no button for it", async () => {
+      Object.defineProperty(navigator, "geolocation", { configurable: true, value: undefined });
+      view = await open({ ...feature, phone: "" });
+      await view.click(view.button("Share my location"));
+      expect(view.$("[role=alert]")?.textContent).toBe("Location sharing is not available on this device.");
+      expect(view.$$("button").some((b) => b.textContent === "Share my location")).toBe(false);
+      expect(view.button("Open").getAttribute("href")).toBe("https://roadside.example");
+    });
+
+    it("speaks Spanish", async () => {
+      const calls = geolocation();
+      view = await open(feature, { lang: "es" });
+      await view.click(view.button("Compartir mi ubicación"));
+      await answer(() => calls[0].fail({ code: 1, message: "denied" } as GeolocationPositionError));
+      expect(view.$("[role=alert]")?.textContent).toBe(
+        "Se denegó el acceso a la ubicación. Permítalo en la configuración del navegador y vuelva a intentarlo.",
+      );
+    });
+  });
+
   it("book your service opens like a web link", async () => {
     view = await open({ type: "BrandedBookYourService", title: "Book", link: "book.example/[$appId]" });
     expect(view.$("[data-page=webLink]")).not.toBeNull();

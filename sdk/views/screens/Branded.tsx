@@ -3,7 +3,7 @@ import { openablePresets } from "../../../core/integrations.ts";
 import { type AppAction, type AppActionKind, findPreset } from "../../../core/manufacturer-apps.ts";
 import type { Dealership } from "../../../schemas/index.ts";
 import { isVisitorMode, useView } from "../context.ts";
-import { safeUrl, telHref } from "../safe-url.ts";
+import { safeUrl, smsHref, telHref } from "../safe-url.ts";
 import type { AnyFeature } from "../types.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { Empty, Screen } from "../ui/Screen.tsx";
@@ -11,10 +11,47 @@ import { useVisitorEnv } from "./visitor.ts";
 
 const titleOf = (feature: AnyFeature) => (feature.headerTitle as string) || feature.title || "";
 
-/** Roadside assistance: call the brand's roadside line, or open its page. */
+type Located = { lat: number; lng: number };
+type Sharing =
+  | { state: "idle" }
+  | { state: "asking" }
+  | { state: "unavailable" }
+  | { state: "denied" }
+  | { state: "failed" }
+  | ({ state: "located" } & Located);
+
+/** A maps link anyone can open (six decimals: about 10 cm, more than a phone's fix gives). */
+export const mapsLink = ({ lat, lng }: Located) =>
+  `https://maps.google.com/?q=${lat.toFixed(6)},${lng.toFixed(6)}`;
+
+/**
+ * Roadside assistance: call the brand's roadside line, open its page, or share where the visitor is. The
+ * position is asked only on the button press (the browser then asks for permission); once known it can be
+ * texted to the roadside number, handed to the device's share sheet, or opened on a map. Nothing is sent
+ * anywhere by the widget itself.
+ */
 export function RoadsideScreen({ feature }: { feature: AnyFeature }) {
   const { t } = useView();
   const phone = ((feature.phone as string) ?? "").trim();
+  const [sharing, setSharing] = useState<Sharing>({ state: "idle" });
+  const locate = () => {
+    const geo = typeof navigator === "undefined" ? undefined : navigator.geolocation;
+    if (!geo) {
+      setSharing({ state: "unavailable" });
+      return;
+    }
+    setSharing({ state: "asking" });
+    geo.getCurrentPosition(
+      (pos) => setSharing({ state: "located", lat: pos.coords.latitude, lng: pos.coords.longitude }),
+      // 1 PERMISSION_DENIED; 2 POSITION_UNAVAILABLE and 3 TIMEOUT can succeed on a second try.
+      (err) => setSharing({ state: err.code === 1 ? "denied" : "failed" }),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+  const located = sharing.state === "located" ? sharing : null;
+  const link = located ? mapsLink(located) : "";
+  const message = located ? t("roadside.message", { link }) : "";
+  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
     <Screen title={titleOf(feature)} page="roadside_assistance">
       <div className="ba-center">
@@ -28,7 +65,56 @@ export function RoadsideScreen({ feature }: { feature: AnyFeature }) {
           <ExternalLink href={feature.link as string | undefined} className="ba-button ba-button-secondary">
             {t("roadside.open")}
           </ExternalLink>
+          {located || sharing.state === "unavailable" ? null : (
+            <button
+              type="button"
+              className="ba-button ba-button-secondary"
+              onClick={locate}
+              disabled={sharing.state === "asking"}
+            >
+              {sharing.state === "denied" || sharing.state === "failed"
+                ? t("roadside.retry")
+                : t("roadside.share")}
+            </button>
+          )}
         </div>
+        {sharing.state === "asking" ? (
+          <p className="ba-note" role="status">
+            {t("roadside.locating")}
+          </p>
+        ) : null}
+        {sharing.state === "unavailable" || sharing.state === "denied" || sharing.state === "failed" ? (
+          <p className="ba-note" role="alert">
+            {t(`roadside.${sharing.state}`)}
+          </p>
+        ) : null}
+        {located ? (
+          <>
+            <p className="ba-note" role="status">
+              {t("roadside.here", { place: `${located.lat.toFixed(6)}, ${located.lng.toFixed(6)}` })}
+            </p>
+            <div className="ba-actions">
+              {phone ? (
+                <a className="ba-button" href={`${smsHref(phone)}?body=${encodeURIComponent(message)}`}>
+                  {t("roadside.text")}
+                </a>
+              ) : null}
+              {canShare ? (
+                <button
+                  type="button"
+                  className="ba-button ba-button-secondary"
+                  // The visitor closing the share sheet rejects: nothing to tell them.
+                  onClick={() => navigator.share({ text: message }).catch(() => undefined)}
+                >
+                  {t("roadside.send")}
+                </button>
+              ) : null}
+              <ExternalLink href={link} className="ba-button ba-button-secondary">
+                {t("roadside.map")}
+              </ExternalLink>
+            </div>
+          </>
+        ) : null}
       </div>
     </Screen>
   );
