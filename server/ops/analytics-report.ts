@@ -10,6 +10,7 @@ import {
 import type { Db } from "../db/connect.ts";
 import { ApiError } from "../errors.ts";
 import type { Caller } from "../permissions.ts";
+import { VisitorSketch } from "./analytics-sketch.ts";
 import { appForCaller } from "./apps.ts";
 import { isTimeZone } from "./push-notifications.ts";
 
@@ -91,6 +92,39 @@ export function coverRange(lo: number, hi: number): { kind: "d" | "q"; lo: numbe
     { kind: "d" as const, lo: dayLo, hi: dayHi },
     ...(dayHi < hi ? [{ kind: "q" as const, lo: dayHi, hi }] : []),
   ];
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * How the visitor sketches cover [lo, hi): whole UTC days, whole UTC hours at the edges (a local midnight on
+ * the hour), and the quarter hours left (zones at a half or three-quarter hour offset) from the 15-minute rows.
+ */
+export function coverVisitors(
+  lo: number,
+  hi: number,
+): { kind: "day" | "hour" | "q"; lo: number; hi: number }[] {
+  const out: { kind: "day" | "hour" | "q"; lo: number; hi: number }[] = [];
+  const hours = (a: number, b: number) => {
+    const hLo = Math.ceil(a / HOUR) * HOUR;
+    const hHi = Math.floor(b / HOUR) * HOUR;
+    if (hLo >= hHi) {
+      if (a < b) out.push({ kind: "q", lo: a, hi: b });
+      return;
+    }
+    if (a < hLo) out.push({ kind: "q", lo: a, hi: hLo });
+    out.push({ kind: "hour", lo: hLo, hi: hHi });
+    if (hHi < b) out.push({ kind: "q", lo: hHi, hi: b });
+  };
+  const dayLo = Math.ceil(lo / DAY) * DAY;
+  const dayHi = Math.floor(hi / DAY) * DAY;
+  if (dayLo >= dayHi) hours(lo, hi);
+  else {
+    hours(lo, dayLo);
+    out.push({ kind: "day", lo: dayLo, hi: dayHi });
+    hours(dayHi, hi);
+  }
+  return out;
 }
 
 const toDays = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
@@ -245,36 +279,50 @@ export async function analyticsReport(
     sql`, `,
   );
 
-  // Unique visitors are distinct users, which sums cannot give: read per 15 minutes, each row put in its
-  // period by a binary search over the periods' first instants (no zone arithmetic per row), distinct by
-  // hashing; the period counts and the two range totals run side by side.
-  const visitorsIn = (lo: number, hi: number) =>
-    sql`from analytics_visitors r where r.app_id = ${appId} and r.bucket >= ${iso(lo)}::timestamptz
-      and r.bucket < ${iso(hi)}::timestamptz ${filtered}`;
-  const distinctUsers = async (lo: number, hi: number) =>
-    Number(
-      rowsOf<{ n: string | number }>(
-        await db.execute(sql`select count(*) as n from (select distinct user_id ${visitorsIn(lo, hi)}) u`),
-      )[0]?.n ?? 0,
-    );
+  // Unique visitors are distinct users, which sums cannot give: each period's (and the previous range's)
+  // sketches of whole UTC days and hours are merged, and the quarter hours left at a zone's odd offset are
+  // counted from the 15-minute rows; the range's total is the merge of its periods.
   const countVisitors = async () => {
-    const starts = `{${periods.map((p) => `"${iso(zone.midnight(p))}"`).join(",")}}`;
-    const [perPeriod, total, previousTotal] = await Promise.all([
-      db.execute(sql`select p, count(*) as n from (
-          select distinct width_bucket(r.bucket, ${starts}::timestamptz[]) as p, r.user_id ${visitorsIn(curStart, end)}
-        ) x group by p`),
-      distinctUsers(curStart, end),
-      distinctUsers(prevStart, curStart),
-    ]);
-    return {
-      total,
-      previousTotal,
-      points: new Map(
-        rowsOf<{ p: number; n: string | number }>(perPeriod)
-          .filter((r) => Number(r.p) >= 1)
-          .map((r) => [periods[Number(r.p) - 1], Number(r.n)]),
-      ),
-    };
+    const parts = [
+      ...periods.map((p, i) => ({
+        lo: zone.midnight(p),
+        hi: i + 1 < periods.length ? zone.midnight(periods[i + 1]) : end,
+      })),
+      { lo: prevStart, hi: curStart },
+    ].flatMap((s, n) => coverVisitors(s.lo, s.hi).map((c) => ({ ...c, n })));
+    if (!parts.length) return { total: 0, previousTotal: 0, points: new Map<string, number>() };
+    const seg = sql.join(
+      parts.map((g) => sql`(${g.n}::int, ${g.kind}, ${iso(g.lo)}::timestamptz, ${iso(g.hi)}::timestamptz)`),
+      sql`, `,
+    );
+    const rows = rowsOf<{ n: number; registers: Uint8Array | null; hashes: Uint8Array | null }>(
+      await db.execute(sql`with seg (n, kind, lo, hi) as (values ${seg})
+        select s.n, r.registers, r.hashes
+        from seg s join analytics_visitor_sketches r on s.kind <> 'q' and r.app_id = ${appId} and r.span = s.kind
+          and r.start >= s.lo and r.start < s.hi ${filtered}
+        union all
+        select n, null, string_agg(analytics_user_hash(user_id), ''::bytea) from (
+          select distinct s.n, r.user_id from seg s join analytics_visitors r on s.kind = 'q' and r.app_id = ${appId}
+            and r.bucket >= s.lo and r.bucket < s.hi ${filtered}
+        ) q group by n`),
+    );
+    const sketches = new Map<number, VisitorSketch>();
+    for (const r of rows) {
+      const n = Number(r.n);
+      const sketch = sketches.get(n) ?? new VisitorSketch();
+      sketches.set(n, sketch);
+      if (r.registers) sketch.mergeRegisters(r.registers);
+      else if (r.hashes) sketch.addHashes(r.hashes);
+    }
+    const total = new VisitorSketch();
+    const points = new Map<string, number>();
+    periods.forEach((p, i) => {
+      const sketch = sketches.get(i);
+      if (!sketch) return;
+      points.set(p, sketch.count());
+      total.merge(sketch);
+    });
+    return { total: total.count(), previousTotal: sketches.get(periods.length)?.count() ?? 0, points };
   };
 
   const [counts, visitorCounts, filterRows] = await Promise.all([

@@ -63,6 +63,26 @@ export async function foldAnalytics(db: Db, limit = 20_000): Promise<number> {
       where q.signal and q.user_id is not null
       order by 1, 2, 3, 4, 5
       on conflict do nothing
+    ), seen as (
+      select distinct q.app_id, date_bin('1 hour'::interval, q.at, timestamptz '2000-01-01 00:00:00+00') as hour,
+        q.platform, q.location, analytics_user_hash(q.user_id) as h
+      from batch q join apps a on a.id = q.app_id
+      where q.signal and q.user_id is not null
+    ), parts as (
+      select app_id, 'hour' as span, hour as start, platform, location, string_agg(h, ''::bytea) as hs from seen
+      group by 1, 2, 3, 4, 5
+      union all
+      select app_id, 'day', date_bin('1 day'::interval, hour, timestamptz '2000-01-01 00:00:00+00'), platform,
+        location, string_agg(distinct h, ''::bytea) from seen
+      group by 1, 2, 3, 4, 5
+    ), sketched as (
+      insert into analytics_visitor_sketches (app_id, span, start, platform, location, hashes, registers)
+      select p.app_id, p.span, p.start, p.platform, p.location, m.hashes, m.registers
+      from parts p cross join lateral analytics_sketch_merge(p.hs, null, null, null) m
+      order by 1, 2, 3, 4, 5
+      on conflict (app_id, span, start, platform, location) do update set (hashes, registers) = (
+        select u.hashes, u.registers from analytics_sketch_merge(analytics_visitor_sketches.hashes,
+          analytics_visitor_sketches.registers, excluded.hashes, excluded.registers) u)
     ), facts as (
       select q.app_id, m.metric, date_bin(${BUCKET}::interval, q.at, timestamptz '2000-01-01 00:00:00+00') as bucket,
         m.key, q.platform, q.location

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsMaintenanceJob } from "../jobs/analytics.ts";
 import { listPartitions } from "../ops/analytics-partitions.ts";
 import { foldAllAnalytics } from "../ops/analytics-rollup.ts";
+import { SKETCH_STANDARD_ERROR } from "../ops/analytics-sketch.ts";
 import {
   call,
   someAddress,
@@ -429,6 +430,47 @@ describe("GET /apps/{appId}/analytics/{type}", () => {
     const type = await report("revenue", {});
     expect(type.status).toBe(404);
     expect(type.body.error.code).toBe("AnalyticsTypeNotFound");
+  });
+
+  it("counts unique visitors from the sketches: exact up to 512 a day, within the documented bound past that", async () => {
+    // Day -12: 1,500 users (c1..c1500), one signal each between 10:00 and 10:25 UTC; day -11: 300 users,
+    // c1401..c1700 (100 seen the day before), at 20:00 UTC and after.
+    const seed = (first: number, last: number, start: string) =>
+      app.database.execute(
+        `insert into analytics_events (id, app_id, user_id, platform, name, time, data)
+         select gen_random_uuid(), $1, 'c' || i, 'Web', 'page_view', $2::timestamptz + (i - $3) * interval '1 second',
+           '{"page":"home"}'::jsonb from generate_series($3::int, $4::int) i`,
+        [appId, start, first, last],
+      );
+    await seed(1, 1500, at(-12, "10:00"));
+    await seed(1401, 1700, at(-11, "20:00"));
+    await foldAllAnalytics(app.database.db);
+    const within = (value: number, exact: number) =>
+      expect(Math.abs(value - exact) / exact).toBeLessThan(3 * SKETCH_STANDARD_ERROR);
+
+    const utc = metric(
+      (await report("overview", { from: day(-12), to: day(-11), tz: "UTC" })).body,
+      "visitors",
+    );
+    expect(utc.points[1]).toEqual({ period: day(-11), value: 300 });
+    within(utc.points[0].value, 1500);
+    within(utc.total, 1700);
+    expect(utc.previousTotal).toBe(0);
+    // New York: the same days, local (10:00 UTC is morning there, 20:00 UTC afternoon), from hourly sketches.
+    const ny = metric(
+      (await report("overview", { from: day(-12), to: day(-11), tz: "America/New_York" })).body,
+      "visitors",
+    );
+    within(ny.points[0].value, 1500);
+    expect(ny.points[1]).toEqual({ period: day(-11), value: 300 });
+    within(ny.total, 1700);
+    // Kolkata (UTC+05:30): the quarter hours at its days' edges come from the 15-minute rows; the 300 of day
+    // -11 at 20:00 UTC are 01:30 local on day -10, exactly counted.
+    const india = metric(
+      (await report("overview", { from: day(-10), to: day(-10), tz: "Asia/Kolkata" })).body,
+      "visitors",
+    );
+    expect(india.total).toBe(300);
   });
 
   it("answers the last 30 days by default, every day present", async () => {
