@@ -13,26 +13,16 @@ import { InfoForm, SendOfferForm } from "./OfferForms.tsx";
 import { BackButton } from "./Portal.tsx";
 import { fill, longDate, type PortalLang, type PortalTexts } from "./texts.ts";
 import { useMine } from "./useMine.ts";
+import { type SavedOffers, useSavedOffers } from "./useSavedOffers.ts";
 
 type User = { userId: string; token: string } | null;
 type Offer = (Coupon | Event) & { link?: string };
 
-/** Saved offers of a user in this browser (Save Offer): offer ids per app and user. */
-const savedKey = (appId: string, userId: string) => `brand-app:${appId}:saved-offers:${userId}`;
-function readSaved(appId: string, userId: string): string[] {
-  try {
-    const v: unknown = JSON.parse(localStorage.getItem(savedKey(appId, userId)) ?? "[]");
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Coupons (All Coupons: the user's own specials first, then the app's) and Promotions (All Promotions), each
  * entry opening the special offer detail (spec §2): More Info (a promotion with a link), Print, Redeem with
- * its confirmation (machines/redeem.ts, the widget's flow), Save Offer. Empty: 'Specials Coming Soon',
- * 'Promotions Coming Soon'.
+ * its confirmation (machines/redeem.ts, the widget's flow), Save Offer (kept on the server for the signed-in
+ * customer, with a Saved Offers filter on the list). Empty: 'Specials Coming Soon', 'Promotions Coming Soon'.
  */
 export function Offers({
   kind,
@@ -54,6 +44,8 @@ export function Offers({
   onSignIn: () => void;
 }) {
   const mine = useMine(user, client.widget.offers);
+  const saved = useSavedOffers(client, app.appId, user);
+  const [onlySaved, setOnlySaved] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const now = Date.now();
   const mineData: EndUserOffers | undefined = mine?.status === "ready" ? mine.data : undefined;
@@ -79,18 +71,51 @@ export function Offers({
         lang={lang}
         profile={profile}
         personal={personal.some((p) => p.id === open.id)}
+        saved={saved}
         onSignIn={onSignIn}
         onBack={() => setOpenId(null)}
       />
     );
   const personalIds = new Set(personal.map((p) => p.id));
   const vt = translator(lang);
+  const savedIds = new Set(saved.ids ?? []);
+  const shown = onlySaved ? offers.filter((o) => savedIds.has(o.id)) : offers;
+  const allTitle = kind === "coupons" ? t.allCoupons : t.allPromotions;
   return (
     <div className="pt-card">
-      <h3>{kind === "coupons" ? t.allCoupons : t.allPromotions}</h3>
-      {offers.length ? (
+      <h3>{onlySaved ? t.savedOffers : allTitle}</h3>
+      {user && offers.length ? (
+        <fieldset className="pt-subtabs">
+          <legend className="pt-sr">{t.showOffers}</legend>
+          <button
+            type="button"
+            className="pt-tab"
+            aria-pressed={!onlySaved}
+            onClick={() => setOnlySaved(false)}
+          >
+            {allTitle}
+          </button>
+          <button
+            type="button"
+            className="pt-tab"
+            aria-pressed={onlySaved}
+            onClick={() => setOnlySaved(true)}
+          >
+            {t.savedOffers}
+            {saved.ids ? ` (${offers.filter((o) => savedIds.has(o.id)).length})` : ""}
+          </button>
+        </fieldset>
+      ) : null}
+      {saved.error ? (
+        <p className="pt-error" role="alert">
+          {saved.error}
+        </p>
+      ) : null}
+      {onlySaved && !shown.length ? (
+        <p className="pt-empty">{saved.ids ? t.noSavedOffers : t.loading}</p>
+      ) : shown.length ? (
         <ul className="pt-offers">
-          {offers.map((o) => {
+          {shown.map((o) => {
             const image = safeImage(o.image);
             return (
               <li key={o.id}>
@@ -98,6 +123,7 @@ export function Offers({
                   {image ? <img src={image} alt="" className="pt-offer-image" /> : null}
                   <span className="pt-offer-text">
                     {personalIds.has(o.id) ? <span className="pt-tag">{vt("offers.justForYou")}</span> : null}
+                    {savedIds.has(o.id) ? <span className="pt-tag pt-tag-saved">{t.savedOffer}</span> : null}
                     <span className="pt-row-title">{o.title}</span>
                     {o.to && !o.hideDates ? (
                       <span className="pt-row-meta">
@@ -128,6 +154,7 @@ function OfferDetail({
   lang,
   profile,
   personal,
+  saved,
   onSignIn,
   onBack,
 }: {
@@ -142,6 +169,8 @@ function OfferDetail({
   profile: WidgetProfile | null;
   /** One of the customer's own specials: not sent to others. */
   personal: boolean;
+  /** The customer's saved offers (Save Offer), kept on the server. */
+  saved: SavedOffers;
   onSignIn: () => void;
   onBack: () => void;
 }) {
@@ -149,20 +178,8 @@ function OfferDetail({
   const vt = translator(lang);
   const image = safeImage(offer.image);
   const link = kind === "promotions" ? safeUrl(offer.link) : undefined;
-  const [saved, setSaved] = useState(() =>
-    user ? readSaved(app.appId, user.userId).includes(offer.id) : false,
-  );
-  const toggleSave = () => {
-    if (!user) return onSignIn();
-    const list = readSaved(app.appId, user.userId).filter((id) => id !== offer.id);
-    const next = saved ? list : [...list, offer.id];
-    try {
-      localStorage.setItem(savedKey(app.appId, user.userId), JSON.stringify(next));
-    } catch {
-      /* storage blocked: kept for the page's life */
-    }
-    setSaved(!saved);
-  };
+  const isSaved = !!saved.ids?.includes(offer.id);
+  const toggleSave = () => (user ? void saved.toggle(offer.id) : onSignIn());
   return (
     <article className="pt-card pt-detail pt-offer-detail" aria-labelledby="pt-detail-title">
       <BackButton label={t.back} onClick={onBack} />
@@ -193,8 +210,14 @@ function OfferDetail({
         <button type="button" className="pt-button pt-secondary" onClick={() => print()}>
           {t.print}
         </button>
-        <button type="button" className="pt-button pt-secondary" aria-pressed={saved} onClick={toggleSave}>
-          {saved ? t.savedOffer : t.saveOffer}
+        <button
+          type="button"
+          className="pt-button pt-secondary"
+          aria-pressed={isSaved}
+          disabled={!!user && !saved.ids}
+          onClick={toggleSave}
+        >
+          {isSaved ? t.savedOffer : t.saveOffer}
         </button>
         {personal ? null : (
           <button
@@ -215,6 +238,11 @@ function OfferDetail({
           {t.interested}
         </button>
       </div>
+      {saved.error ? (
+        <p className="pt-error pt-no-print" role="alert">
+          {saved.error}
+        </p>
+      ) : null}
       {panel === "info" ? (
         <InfoForm
           offerId={offer.id}

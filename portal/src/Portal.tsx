@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { MobileApp } from "../../schemas/index.ts";
 import { ProfilePanel } from "../../sdk/account/ProfilePanel.tsx";
 import { SignInPanel } from "../../sdk/account/SignInPanel.tsx";
@@ -16,11 +16,22 @@ import { fill, type PortalLang, portalTexts, today } from "./texts.ts";
 import { UploadVehicles } from "./UploadVehicles.tsx";
 
 /** The sections of spec §2, in its order. */
-const SECTIONS = ["repairs", "coupons", "promotions", "loyalty", "ourApp", "additionalProducts"] as const;
+const SECTIONS = [
+  "repairs",
+  "coupons",
+  "promotions",
+  "loyalty",
+  "ourApp",
+  "inventory",
+  "additionalProducts",
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** What the main column shows instead of the sections: an account screen. */
 type Overlay = "signIn" | "profile" | "signOut" | null;
+
+/** The widget's inventory views load when the section opens: the portal's first load stays small. */
+const Inventory = lazy(() => import("./Inventory.tsx"));
 
 const langKey = (appId: string) => `brand-app:${appId}:portal-lang`;
 const storedLang = (appId: string): PortalLang | null => {
@@ -52,9 +63,10 @@ const sectionOfHash = (): Section => {
 
 /**
  * The customer portal (spec §2): the app's brand, the account menu (My Profile, Sign Out, Sign In), My Portal's
- * greeting (name, today's date, unread notifications) or the sign-in prompt, and the sections Repairs,
- * Coupons, Promotions, Our App and Additional Products. Sign-in, profile and redeem are the widget's own
- * machines and panels; the portal only lays them out for a full page.
+ * greeting (name, today's date, unread notifications, which it can mark read) or the sign-in prompt, and the
+ * sections Repairs, Coupons, Promotions, Loyalty, Our App, Inventory and Additional Products. Sign-in,
+ * profile, redeem and the inventory are the widget's own machines, panels and views; the portal only lays
+ * them out for a full page.
  */
 export function Portal({ appId }: { appId: string }) {
   const client = useMemo(() => portalClient(appId), [appId]);
@@ -94,6 +106,15 @@ export function Portal({ appId }: { appId: string }) {
     if (!signedIn || !token) return;
     client.widget.notifications(userId, token).then(setInbox, () => setInbox({ items: [], unread: 0 }));
   }, [client, signedIn, userId, token]);
+
+  // Reading the notifications: the server marks them read, and the count is the server's again.
+  const markRead = () => {
+    if (!token) return;
+    client.widget
+      .readNotifications(userId, token)
+      .then(() => client.widget.notifications(userId, token))
+      .then(setInbox, () => {});
+  };
 
   const setLang = (l: PortalLang) => {
     setLangState(l);
@@ -216,6 +237,11 @@ export function Portal({ appId }: { appId: string }) {
               <p className="pt-unread" aria-busy={!inbox}>
                 {inbox ? fill(t.unread, { count: inbox.unread }) : "\u00a0"}
               </p>
+              {inbox?.unread ? (
+                <button type="button" className="pt-link pt-mark-read" onClick={markRead}>
+                  {t.markRead}
+                </button>
+              ) : null}
               {inbox && !inbox.items.length ? <p className="pt-empty">{t.noNotifications}</p> : null}
               {inbox?.items.length ? (
                 <ul className="pt-notes">
@@ -288,6 +314,10 @@ export function Portal({ appId }: { appId: string }) {
               />
             ) : section === "ourApp" ? (
               <OurApp app={app} t={t} lang={pickLang(app.lang) === "fr" ? "fr" : effectiveLang} />
+            ) : section === "inventory" ? (
+              <Suspense fallback={<p className="pt-card">{t.loading}</p>}>
+                <Inventory key={`${userId}:${visit}`} app={app} user={user} t={t} lang={effectiveLang} />
+              </Suspense>
             ) : (
               <AdditionalProducts
                 key={`${userId}:${visit}`}

@@ -8,9 +8,14 @@ import { type WidgetClient, widgetClient } from "../../sdk/client.ts";
  */
 export function portalClient(appId: string) {
   const widget: WidgetClient = widgetClient({ apiBase: location.origin, appId });
-  async function call<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  async function call<T>(
+    path: string,
+    token?: string,
+    body?: unknown,
+    method?: "PUT" | "DELETE",
+  ): Promise<T> {
     const res = await fetch(`/api${path}`, {
-      method: body === undefined ? "GET" : "POST",
+      method: method ?? (body === undefined ? "GET" : "POST"),
       headers: {
         "x-app": appId,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -43,6 +48,15 @@ export function portalClient(appId: string) {
       if (res.status !== 200) throw new Error(json?.error?.message || "Unknown error");
       return json.data as GloveboxDocument;
     },
+    /** Save Offer, kept on the server for the signed-in customer (server/routes/saved-offers.ts). */
+    savedOffers: (userId: string, token: string) => mine<SavedOffer[]>("saved-offers", userId, token),
+    setSavedOffer: (userId: string, token: string, offerId: string, saved: boolean) =>
+      call<unknown>(
+        `/mobile/users/${encodeURIComponent(userId)}/saved-offers/${encodeURIComponent(offerId)}`,
+        token,
+        undefined,
+        saved ? "PUT" : "DELETE",
+      ),
     /** 'Please Provide Your Information' about an offer: a lead (server/routes/portal-offers.ts). */
     offerLead: (offerId: string, body: OfferLead) =>
       call<{ id: string }>(`/mobile/offers/${encodeURIComponent(offerId)}/leads`, undefined, body),
@@ -59,6 +73,11 @@ export function portalClient(appId: string) {
         body,
       ),
   };
+}
+/** One saved offer (GET /mobile/users/{userId}/saved-offers): last saved first. */
+export interface SavedOffer {
+  offerId: string;
+  savedAt: string;
 }
 export interface OfferLead {
   name: string;

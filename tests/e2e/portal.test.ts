@@ -145,6 +145,26 @@ beforeAll(async () => {
     terms: "Points have no cash value.",
   });
   const key = (await api<{ key: string }>("POST", `/apps/${appId}/integration-keys`, { name: "DMS" })).key;
+  // The dealer's stock for the Inventory section (the widget's inventory views).
+  await api(
+    "POST",
+    "/integration/inventory",
+    {
+      records: [
+        { vin: "1FTFW1E50NFA00301", year: 2022, make: "Ford", model: "F-150", price: 38500, mileage: 12000 },
+        {
+          vin: "2T1BURHE0JC000302",
+          year: 2020,
+          make: "Toyota",
+          model: "Corolla",
+          price: 16500,
+          mileage: 41000,
+          description: "One owner, every service at our shop.",
+        },
+      ],
+    },
+    { "x-integration-key": key },
+  );
   for (const viewport of ["phone", "desktop"]) {
     const email = `customer-${viewport}-${stamp}@example.com`;
     const integration = { "x-integration-key": key };
@@ -268,6 +288,49 @@ describe.each([
     await clean(page);
   });
 
+  it("counts the customer's real notifications from the console's push, and reading them lowers the count", async () => {
+    const stored = await page.evaluate(
+      (id) =>
+        JSON.parse(localStorage.getItem(`brand-app:${id}:user`) ?? "{}") as { userId: string; token: string },
+      appId,
+    );
+    // The customer's browser as the widget subscribes it (the fallback token of a browser without Web Push).
+    await api(
+      "POST",
+      "/mobile/app/push-notifications/subscribe3",
+      { userId: stored.userId, platform: "Web", token: `web-${stored.userId}` },
+      { "x-app": appId },
+    );
+    // Two pushes sent now from the console's API to this customer; the server's sender writes the inbox.
+    const messages = [`Your ${name} car is ready`, `Your ${name} invoice is paid`];
+    for (const message of messages)
+      await api("POST", `/apps/${appId}/push-notifications`, {
+        apps: [appId],
+        message,
+        scheduleTime: new Date().toISOString(),
+        userIds: [stored.userId],
+      });
+    await until(
+      async () =>
+        (
+          await api<{ unread: number }>("GET", `/mobile/users/${stored.userId}/notifications`, undefined, {
+            "x-app": appId,
+            authorization: `Bearer ${stored.token}`,
+          })
+        ).unread,
+      "the sender wrote both inbox entries",
+    ).toBe(2);
+    await page.reload();
+    await until(() => page.locator(".pt-unread").textContent()).toBe("Unread notifications: 2");
+    expect((await page.locator(".pt-notes li").allTextContents()).sort()).toEqual([...messages].sort());
+    expect(await page.locator(".pt-notes .pt-unread-item").count()).toBe(2);
+    await clean(page);
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await until(() => page.locator(".pt-unread").textContent()).toBe("Unread notifications: 0");
+    expect(await page.locator(".pt-notes .pt-unread-item").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Mark all as read" }).count()).toBe(0);
+  });
+
   it("opens a repair and a purchase whose deal sheet has every heading", async () => {
     await section(page, "Repairs");
     await page.getByRole("heading", { name: "Repair History" }).waitFor();
@@ -329,6 +392,44 @@ describe.each([
     await page.getByRole("button", { name: "Oil change $19.99" }).click();
     await page.getByRole("button", { name: "Saved", pressed: true }).waitFor();
     await until(() => page.locator(".pt-redeemed strong").textContent()).toBe("Redeemed");
+  });
+
+  it("keeps Save Offer on the server: another browser sees it saved and lists it under Saved Offers", async () => {
+    const stored = await page.evaluate((id) => localStorage.getItem(`brand-app:${id}:user`) ?? "", appId);
+    const other = await browser.newContext({ viewport, locale: "en-US" });
+    // Only the sign-in travels to the new browser: nothing about saved offers is kept in the browser.
+    await other.addInitScript(([k, v]) => localStorage.setItem(k, v), [
+      `brand-app:${appId}:user`,
+      stored,
+    ] as const);
+    const fresh = await other.newPage();
+    fresh.on("pageerror", (e) => errors.push(String(e)));
+    await fresh.goto(`${server.url}/portal/${appId}#coupons`);
+    await fresh.getByRole("heading", { name: "All Coupons" }).waitFor();
+    const savedFilter = fresh.getByRole("button", { name: "Saved Offers (1)" });
+    await savedFilter.waitFor();
+    await savedFilter.click();
+    await fresh.getByRole("heading", { name: "Saved Offers" }).waitFor();
+    expect(await fresh.locator(".pt-offers .pt-row-title").allTextContents()).toEqual(["Oil change $19.99"]);
+    await clean(fresh);
+    // Forgotten here, on the server: the first browser's list has it no more after a reload.
+    await fresh.getByRole("button", { name: /Oil change \$19\.99/ }).click();
+    await fresh.getByRole("button", { name: "Saved", pressed: true }).click();
+    await fresh.getByRole("button", { name: "Save Offer", pressed: false }).waitFor();
+    await fresh.getByRole("button", { name: "Back" }).click();
+    await fresh.getByRole("button", { name: "Saved Offers (0)" }).click();
+    await fresh
+      .getByText("No saved offers yet. Open an offer and choose Save Offer to keep it here.")
+      .waitFor();
+    await other.close();
+    await page.reload();
+    await section(page, "Coupons");
+    await page.getByRole("button", { name: "Oil change $19.99" }).click();
+    await page.getByRole("button", { name: "Save Offer", pressed: false }).waitFor();
+    // Saved again for the steps after this one.
+    await page.getByRole("button", { name: "Save Offer" }).click();
+    await page.getByRole("button", { name: "Saved", pressed: true }).waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
   });
 
   it("sends an offer by e-mail, and takes the customer's information about it", async () => {
@@ -460,6 +561,37 @@ describe.each([
     await page.getByText("No Vehicles").waitFor();
     await page.getByRole("button", { name: "Back" }).click();
     await page.getByRole("heading", { level: 1, name: "My Portal" }).waitFor();
+  });
+
+  it("searches the Inventory section with the widget's views, opens a vehicle by keyboard and saves it", async () => {
+    await section(page, "Inventory");
+    await page.getByRole("heading", { level: 2, name: "Inventory" }).waitFor();
+    await page.getByText("2 vehicles").waitFor();
+    await clean(page);
+    await page.getByRole("searchbox", { name: "Search" }).fill("Corolla");
+    await page.keyboard.press("Enter");
+    await page.getByText("1 vehicles").waitFor();
+    expect(await page.locator(".ba-inv-title").allTextContents()).toEqual(["2020 Toyota Corolla"]);
+    await page.getByRole("button", { name: /2020 Toyota Corolla/ }).focus();
+    await page.keyboard.press("Enter");
+    const heading = page.getByRole("heading", { name: "2020 Toyota Corolla" });
+    await heading.waitFor();
+    // The keyboard lands on the vehicle that opened.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe("2020 Toyota Corolla");
+    await page.getByText("One owner, every service at our shop.").waitFor();
+    expect(await page.locator(".ba-inv-specs dd").first().textContent()).toBe("$16,500");
+    await page.getByRole("button", { name: "Save vehicle" }).click();
+    await page.getByRole("button", { name: "Saved", pressed: true }).waitFor();
+    await clean(page);
+    await page.getByRole("button", { name: "Back to results" }).click();
+    await page.getByText("1 vehicles").waitFor();
+    await page.getByRole("button", { name: "Saved Vehicles" }).click();
+    await until(() => page.locator(".ba-inv-title").allTextContents()).toEqual(["2020 Toyota Corolla"]);
+    await clean(page);
+    await page.getByRole("button", { name: "All Vehicles" }).click();
+    await page.getByText("2 vehicles").waitFor();
   });
 
   it("speaks Spanish when chosen, and signs out after the confirmation", async () => {
