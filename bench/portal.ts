@@ -8,7 +8,8 @@ import { startServer } from "../tests/e2e/server.ts";
  * The customer portal's figures of issue 17 on the built product, in headless Chromium on a phone viewport
  * (390x844): all JS the first load fetches until My Portal's greeting shows its unread count (gzip, target
  * ≤ 60 KB), and the time from navigation start to that greeting for a signed-in customer on a cold load
- * (a fresh browser context each run: empty HTTP cache), median of BENCH_RUNS (10). Prints, never fails.
+ * (a fresh browser context each run: empty HTTP cache), median of BENCH_RUNS (10); and what the Inventory
+ * section (the widget's inventory views, loaded only when it opens) adds. Prints, never fails.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist/portal");
@@ -57,6 +58,14 @@ try {
 
   const times: number[] = [];
   let scripts: string[] = [];
+  let inventoryScripts: string[] = [];
+  const jsLoaded = (page: import("playwright-core").Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.endsWith(".js")),
+    );
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -71,22 +80,25 @@ try {
     await page.goto(`${server.url}/portal/${appId}`);
     await page.waitForFunction(() => /\d/.test(document.querySelector(".pt-unread")?.textContent ?? ""));
     times.push(await page.evaluate(() => performance.now()));
-    if (run === 0)
-      scripts = await page.evaluate(() =>
-        performance
-          .getEntriesByType("resource")
-          .map((e) => new URL(e.name).pathname)
-          .filter((p) => p.endsWith(".js")),
-      );
+    if (run === 0) {
+      scripts = await jsLoaded(page);
+      // The Inventory section's views load when it opens: what that adds, apart from the first load.
+      await page.getByRole("link", { name: "Inventory", exact: true }).click();
+      await page.locator(".pt-inventory .ba-screen").waitFor();
+      inventoryScripts = (await jsLoaded(page)).filter((p) => !scripts.includes(p));
+    }
     await context.close();
   }
-  const files = scripts.map((p) => {
-    const bytes = gz(fs.readFileSync(path.join(dist, p.replace(/^\/portal\//, ""))));
-    return { p, bytes };
-  });
+  const sized = (list: string[]) =>
+    list.map((p) => ({ p, bytes: gz(fs.readFileSync(path.join(dist, p.replace(/^\/portal\//, "")))) }));
+  const files = sized(scripts);
   const total = files.reduce((n, f) => n + f.bytes, 0);
   for (const f of files) console.log(`  ${f.p}: ${kb(f.bytes)} gzip`);
   console.log(`portal first load JS: ${kb(total)} gzip in ${files.length} files (target ≤ 60 KB)`);
+  const lazy = sized(inventoryScripts);
+  console.log(
+    `Inventory section, loaded when opened: ${kb(lazy.reduce((n, f) => n + f.bytes, 0))} gzip in ${lazy.length} files (${lazy.map((f) => f.p.replace(/^.*\//, "")).join(", ")})`,
+  );
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(
