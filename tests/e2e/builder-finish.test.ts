@@ -228,3 +228,102 @@ describe("builder finish: keyboard reorder", () => {
     expect(await seriousViolations(page, axeSource)).toEqual([]);
   });
 });
+
+describe("builder finish: forms that look designed", () => {
+  it("a feature is picked by searching the picker; it starts with its type's icon", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/features`);
+    await page.locator(".feature-grid [data-feature-id]").first().waitFor();
+    const before = await page.locator(".feature-grid [data-feature-id]").count();
+    await page.getByRole("button", { name: "Add feature" }).click();
+    const search = page.getByRole("textbox", { name: "Search features" });
+    await until(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Search features",
+    );
+    const picker = page.locator(".ant-dropdown:not(.ant-dropdown-hidden)");
+    // Every type, each with what it does.
+    expect(await picker.getByRole("menuitem").count()).toBeGreaterThanOrEqual(22);
+    const call = picker.getByRole("menuitem", { name: "Click to call", exact: true });
+    expect(await call.getByText("Calls your business in one tap", { exact: true }).count()).toBe(1);
+    await search.fill("coup");
+    await until(() => picker.getByRole("menuitem").count()).toBe(1);
+    expect(await picker.getByRole("menuitem", { name: "Coupons", exact: true }).count()).toBe(1);
+    // Found by what it does, not only by its name.
+    await search.fill("tow roadside");
+    await until(() => picker.getByRole("menuitem").count()).toBe(0);
+    await search.fill("roadside");
+    await until(() => picker.getByRole("menuitem").count()).toBe(1);
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+    // Down goes into the list, Enter takes the entry.
+    await search.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/features\/branded-roadside-assistance\?/);
+    await page.locator("#root_title").waitFor();
+    await page.getByRole("link", { name: "All features" }).click();
+    const tiles = page.locator(".feature-grid [data-feature-id]");
+    await until(() => tiles.count()).toBe(before + 1);
+    expect(await tiles.last().locator("img.feature-icon").getAttribute("src")).toBe(
+      "/api/icon-files/truck.svg",
+    );
+    await page.keyboard.press("Control+z");
+    await until(() => tiles.count()).toBe(before);
+  });
+
+  it("an optional block sits behind a switch; its required field is asked for only once it is on", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/cover`);
+    const toggle = page.getByRole("switch", { name: "Add a cover video" });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute("aria-checked")).toBe("false");
+    expect(await page.getByLabel("Video URL").count()).toBe(0);
+    // Labels above their fields, without a colon.
+    expect(await page.locator("form.rjsf").getByText(/:\s*$/).count()).toBe(0);
+    await toggle.click();
+    await page.getByLabel("Video URL").waitFor();
+    expect(await toggle.getAttribute("aria-checked")).toBe("true");
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(() => page.locator("#root_coverVideo").getByText("value can't be empty").count()).toBe(1);
+    expect((await saved()).definition.coverVideo).toBeUndefined();
+    await page.getByLabel("Video URL").fill("https://cdn.example.com/cover.mp4");
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(async () => (await saved()).definition.coverVideo).toEqual({
+      url: "https://cdn.example.com/cover.mp4",
+      muted: true,
+    });
+    await until(() => page.locator(".ant-message-notice").count()).toBe(0);
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+    // Switched off, the block and its value are gone.
+    await toggle.click();
+    await until(() => page.getByLabel("Video URL").count()).toBe(0);
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(async () => (await saved()).definition.coverVideo).toBeUndefined();
+  });
+
+  it("the layout is picked from pictures with the arrow keys", async () => {
+    await page.goto(`${baseUrl}/apps/${appId}/theme`);
+    const group = page.getByRole("radiogroup", { name: "Layout" });
+    await group.waitFor();
+    const names = await group
+      .getByRole("radio")
+      .evaluateAll((els) =>
+        els.map((e) => document.getElementById(e.getAttribute("aria-labelledby") ?? "")?.textContent),
+      );
+    expect(names).toEqual(["Single row", "Tiles", "Cover only", "Logo and cover"]);
+    expect(await group.locator("svg").count()).toBe(4);
+    const checked = () =>
+      page.evaluate(() => (document.querySelector("#root_layout input:checked") as HTMLInputElement)?.value);
+    expect(await checked()).toBe("CoverOnly");
+    await group.getByRole("radio", { name: "Cover only" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await until(checked).toBe("LogoAndCover");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await until(checked).toBe("Tiles");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe("Tiles");
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(async () => (await saved()).definition.theme?.layout).toBe("Tiles");
+    await until(() => page.locator(".ant-message-notice").count()).toBe(0);
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page, axeSource)).toEqual([]);
+  });
+});

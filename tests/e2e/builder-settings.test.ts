@@ -36,16 +36,17 @@ const saved = async () =>
 describe("builder: app settings", () => {
   it("theme: layout and colour edits are undoable steps", async () => {
     await page.goto(`${baseUrl}/apps/${appId}/theme`);
-    await page.locator("#root_layout").click();
-    await page.locator(".ant-select-dropdown:visible").getByText("Tiles", { exact: true }).click();
-    await until(() => page.locator("#root_layout").locator("xpath=..").innerText()).toContain("Tiles");
+    // The layout picker (issue 19): one radio per layout, named in words.
+    const tiles = page.locator("#root_layout").getByRole("radio", { name: "Tiles", exact: true });
+    await tiles.click();
+    await until(() => tiles.isChecked()).toBe(true);
     await page.locator("#root_rowFeatureCount").fill("3");
     await page.getByRole("button", { name: "Undo" }).click();
     await until(() => page.locator("#root_rowFeatureCount").inputValue()).toBe("5");
     await page.getByRole("button", { name: "Undo" }).click();
-    await until(() => page.locator("#root_layout").locator("xpath=..").innerText()).not.toContain("Tiles");
+    await until(() => tiles.isChecked()).toBe(false);
     await page.getByRole("button", { name: "Redo" }).click();
-    await until(() => page.locator("#root_layout").locator("xpath=..").innerText()).toContain("Tiles");
+    await until(() => tiles.isChecked()).toBe(true);
   });
 
   it("tiles: tiles are added on a gridstack grid and edited", async () => {

@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { Button, Dropdown, Modal, Space, Typography } from "antd";
+import { Button, Modal, Space, Typography } from "antd";
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { featureGridMachine, REMOVE_FEATURE_QUESTION } from "../../../machines/feature-grid.ts";
 import { THEME_DEFAULTS, validateFeature } from "../../../schemas/index.ts";
 import { SortableGrid } from "../components/SortableGrid.tsx";
 import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
-import { addableTypes, type DraftFeature, featureEditorPath, featureLabel } from "./featureRoutes.ts";
+import { FeaturePicker } from "./FeaturePicker.tsx";
+import { type DraftFeature, featureEditorPath, featureLabel } from "./featureRoutes.ts";
 import { arrowDelta, moveBy, reorderWords } from "./reorder.ts";
 import { useAddFeature } from "./useAddFeature.ts";
 
@@ -135,16 +136,7 @@ export function FeatureGridPage() {
         <Typography.Title level={1} className="page-title">
           Features
         </Typography.Title>
-        <Dropdown
-          // A click (or Enter) opens it: hover menus shut when the pointer slips and are out of the keyboard's reach.
-          trigger={["click"]}
-          menu={{
-            items: addableTypes().map((m) => ({ key: m.type, label: m.label })),
-            onClick: ({ key }) => add(key),
-          }}
-        >
-          <Button type="primary">Add feature</Button>
-        </Dropdown>
+        <FeaturePicker onPick={add} />
         {editing ? <Button onClick={() => grid.send({ type: "grid.clickOutside" })}>Done</Button> : null}
       </Space>
       {features.length === 0 ? (

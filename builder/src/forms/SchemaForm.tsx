@@ -1,13 +1,15 @@
 import Form from "@rjsf/antd";
+import { Form as AntForm } from "antd";
+import "./forms.css";
 import type { RJSFSchema, UiSchema as RjsfUiSchema } from "@rjsf/utils";
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import type { FieldError, UiSchema } from "../../../schemas/index.ts";
-import { AddButton } from "./AddButton.tsx";
 import { editingSchema } from "./editingSchema.ts";
 import { enhanceUiSchema } from "./enhanceUiSchema.ts";
 import { visibleErrors } from "./errors.ts";
 import { pruneUnfilled } from "./prune.ts";
 import { fields, widgets } from "./registry.ts";
+import { templates } from "./templates/index.ts";
 import type { FormContext } from "./types.ts";
 import { validator } from "./validator.ts";
 
@@ -26,7 +28,6 @@ export interface SchemaFormProps<T> {
 }
 
 const hideSubmit = { "ui:submitButtonOptions": { norender: true } };
-const templates = { ButtonTemplates: { AddButton } };
 
 /**
  * Every editor of the builder: RJSF over a schema of the contract, with the widgets of ./registry.ts
@@ -69,13 +70,21 @@ function SchemaFormInner<T>({
   // The latest value and callback, for handlers that outlive a render.
   const latest = useRef({ value, onChange, schema });
   latest.current = { value, onChange, schema };
-  const emit = useCallback((next: T, key: string) => {
-    const cur = latest.current;
-    const pruned = pruneUnfilled(cur.schema as Record<string, any>, next);
-    // RJSF echoes what a fast edit already applied: an equal value is not a new step.
-    if (JSON.stringify(pruned) === JSON.stringify(cur.value)) return;
-    cur.onChange(pruned, key);
-  }, []);
+  // Optional blocks switched on (ObjectFieldTemplate): kept in the draft while empty, so their required
+  // fields are asked for; switched off, they are gone.
+  const openBlocks = useRef(new Set<string>()).current;
+  const emit = useCallback(
+    (next: T, key: string) => {
+      const cur = latest.current;
+      const pruned = pruneUnfilled(cur.schema as Record<string, any>, next, (path) =>
+        openBlocks.has([idPrefix, ...path].join("_")),
+      );
+      // RJSF echoes what a fast edit already applied: an equal value is not a new step.
+      if (JSON.stringify(pruned) === JSON.stringify(cur.value)) return;
+      cur.onChange(pruned, key);
+    },
+    [openBlocks, idPrefix],
+  );
   // Fields that write to the draft themselves; RJSF's later report of the same change may be stale (it
   // renders behind the typing), so it is dropped for them.
   const fastIds = useRef(new Set<string>());
@@ -88,31 +97,37 @@ function SchemaFormInner<T>({
       fastIds.current.add(id);
       emit(setAt(latest.current.value, idToPath(id, idPrefix), v) as T, id);
     },
+    setValue: (id: string, v: unknown) =>
+      emit(setAt(latest.current.value, idToPath(id, idPrefix), v) as T, id),
+    openBlocks,
   });
 
   // The same element while nothing RJSF renders from changed, so React skips the form entirely.
   return useMemo(
     () => (
-      <Form
-        schema={editingSchema(schema) as RJSFSchema}
-        uiSchema={ui}
-        formData={shown}
-        validator={validator}
-        widgets={widgets}
-        fields={fields}
-        templates={templates}
-        formContext={formContext}
-        idPrefix={idPrefix}
-        noValidate
-        showErrorList={false}
-        extraErrors={extraErrors}
-        onBlur={onBlur}
-        onChange={(e, id) => {
-          if (id && fastIds.current.has(id)) return;
-          emit(e.formData as T, id ?? "form");
-        }}
-        experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
-      />
+      // Fields that keep antd's Form.Item (custom fields) lay out like the templates: label above, no colon.
+      <AntForm component={false} layout="vertical" colon={false}>
+        <Form
+          schema={editingSchema(schema) as RJSFSchema}
+          uiSchema={ui}
+          formData={shown}
+          validator={validator}
+          widgets={widgets}
+          fields={fields}
+          templates={templates}
+          formContext={formContext}
+          idPrefix={idPrefix}
+          noValidate
+          showErrorList={false}
+          extraErrors={extraErrors}
+          onBlur={onBlur}
+          onChange={(e, id) => {
+            if (id && fastIds.current.has(id)) return;
+            emit(e.formData as T, id ?? "form");
+          }}
+          experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
+        />
+      </AntForm>
     ),
     [schema, ui, shown, formContext, idPrefix, extraErrors, onBlur, emit],
   );

@@ -19,7 +19,13 @@ describe("enhanceUiSchema", () => {
   it("uses colour pickers for the theme", () => {
     const ui = enhanceUiSchema(Theme as object) as any;
     expect(ui.iconColor["ui:widget"]).toBe("color");
-    expect(ui.layout).toBeUndefined();
+  });
+  it("offers the theme's layout as pictures (the layout picker), not a list of code names", () => {
+    const ui = enhanceUiSchema(Theme as object, { layout: { "ui:enumNames": ["SingleRow"] } }) as any;
+    expect(ui.layout).toEqual({ "ui:enumNames": ["SingleRow"], "ui:widget": "layout" });
+    expect(enhanceUiSchema({ type: "object", properties: { layout: { type: "string" } } }) as any).toEqual(
+      {},
+    );
   });
   it("gives a custom form's fields the field builder", () => {
     const ui = enhanceUiSchema(getFeatureType("Form")!.schema as object) as any;

@@ -6,7 +6,7 @@ type Json = Record<string, any>;
  * Widget choices by the shape of a schema, so no per-type form is written by hand: the registry's
  * uiSchemas say what only they know, and these rules fill in the rest everywhere in the tree.
  * Rules (first match): a custom form's field gets the field builder; a from/to date-time object is a timeframe; a string property named like an image
- * is an upload; one ending in Color a colour picker; icon and stampIcon the icon bank.
+ * is an upload; one ending in Color a colour picker; icon and stampIcon the icon bank; the theme's layout the layout picker.
  */
 const rules: Array<(key: string, schema: Json) => Json | undefined> = [
   // A contact method (type, value, extras): the value is hinted and the extension offered by type.
@@ -36,6 +36,8 @@ const rules: Array<(key: string, schema: Json) => Json | undefined> = [
       : undefined,
   (k, s) => (s.type === "string" && /Color$/.test(k) ? { "ui:widget": "color" } : undefined),
   (k, s) => (s.type === "string" && /^(icon|stampIcon)$/.test(k) ? { "ui:widget": "icon" } : undefined),
+  // The theme's layout: pictures of the home screen, not code names.
+  (k, s) => (k === "layout" && s.enum?.includes?.("SingleRow") ? { "ui:widget": "layout" } : undefined),
   (k, s) =>
     s.type === "string" &&
     /^(description|message|text|disclaimer|instructions|certificateDescription)$/.test(k)

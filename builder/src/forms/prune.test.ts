@@ -17,4 +17,9 @@ describe("pruneUnfilled", () => {
       pruneUnfilled(AppDefinition, { name: "M", coverSlides: [{ image: "/a.png", timeframe: {} }] }),
     ).toEqual({ name: "M", coverSlides: [{ image: "/a.png" }] });
   });
+  it("keeps an optional object the user switched on, though it holds only defaults", () => {
+    const v = { name: "Motors", coverVideo: { muted: true } };
+    expect(pruneUnfilled(AppDefinition, v, (path) => path.join("/") === "coverVideo")).toEqual(v);
+    expect(pruneUnfilled(AppDefinition, v, (path) => path.join("/") === "cover")).toEqual({ name: "Motors" });
+  });
 });

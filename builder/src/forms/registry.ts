@@ -9,15 +9,17 @@ import { FastTextareaWidget, FastTextWidget } from "./widgets/FastTextWidget.tsx
 import { FeatureWidget } from "./widgets/FeatureWidget.tsx";
 import { IconWidget } from "./widgets/IconWidget.tsx";
 import { ImageWidget } from "./widgets/ImageWidget.tsx";
+import { LayoutWidget } from "./widgets/LayoutWidget.tsx";
 import { SwitchWidget } from "./widgets/SwitchWidget.tsx";
 
-/** Widgets by the names uiSchemas use (schemas/features/module.ts CUSTOM_WIDGETS, plus colour). */
+/** Widgets by the names uiSchemas use (schemas/features/module.ts CUSTOM_WIDGETS, plus colour and the theme's layout). */
 export const widgets: RegistryWidgetsType = {
   icon: IconWidget,
   image: ImageWidget,
   feature: FeatureWidget,
   color: ColorWidget,
   switch: SwitchWidget,
+  layout: LayoutWidget,
   TextWidget: FastTextWidget,
   TextareaWidget: FastTextareaWidget,
 };

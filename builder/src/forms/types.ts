@@ -10,4 +10,8 @@ export interface FormContext {
   domainType?: string;
   /** Set by SchemaForm: applies one field's new value to the draft right away (see FastTextWidget). */
   fastEdit?: (id: string, value: unknown) => void;
+  /** Set by SchemaForm: puts one value into the draft (undefined removes it), for templates' own controls. */
+  setValue?: (id: string, value: unknown) => void;
+  /** Set by SchemaForm: ids of the optional blocks switched on, kept in the draft while still empty. */
+  openBlocks?: Set<string>;
 }

@@ -1,6 +1,6 @@
 import type { FieldProps } from "@rjsf/utils";
 import { Form, Input, type InputProps } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 
 /** The messages RJSF keeps for one property of an object field. */
 export const errorsOf = (errorSchema: FieldProps["errorSchema"], key: string): string[] =>
@@ -18,11 +18,16 @@ export function useObjectField<T extends object>({
   errorSchema,
   onBlur,
 }: FieldProps) {
-  const value = (formData ?? {}) as T;
+  // RJSF renders behind fast edits: until its next formData arrives, the next edit builds on the last one
+  // made here, not on the stale props (else typing into two inputs in a row loses the first).
+  const last = useRef<{ from: unknown; value: T } | null>(null);
+  const value = (last.current && last.current.from === formData ? last.current.value : (formData ?? {})) as T;
   const id = fieldPathId.$id;
   const set = (patch: Partial<T>) => {
-    const next: Record<string, unknown> = { ...value, ...patch };
+    const base = last.current && last.current.from === formData ? last.current.value : value;
+    const next: Record<string, unknown> = { ...base, ...patch };
     for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === "") delete next[k];
+    last.current = { from: formData, value: next as T };
     onChange(next, fieldPathId.path);
   };
   const item = (key: string, label: string, control: ReactNode) => {

@@ -1,14 +1,16 @@
+import { SearchOutlined } from "@ant-design/icons";
 import type { WidgetProps } from "@rjsf/utils";
-import { Button, Empty, Modal, Select, Space, Spin } from "antd";
-import { useState } from "react";
+import { Button, Empty, Input, Modal, Select, Space, Spin } from "antd";
+import { useDeferredValue, useState } from "react";
 import type { FormContext } from "../types.ts";
-import { useIconBank } from "./useIconBank.ts";
+import { useIconBank, useIconSearch } from "./useIconBank.ts";
 
 /** spec §2 texts of the icon picker. */
 export const ICON_MODAL_TITLE = "Change button icon";
 export const NO_ICONS = "No Icons available";
 
-const iconName = (url: string) => decodeURIComponent(url.split("/").pop() ?? url).replace(/\.svg$/, "");
+export const iconName = (url: string) =>
+  decodeURIComponent(url.split("/").pop() ?? url).replace(/\.svg$/, "");
 
 /** The icon of a feature (or a stamp, a contact method) chosen from the icon bank. */
 export function IconWidget({ id, value, onChange, onBlur, label, disabled, registry }: WidgetProps) {
@@ -62,8 +64,12 @@ function IconModal({
 }) {
   const [category, setCategory] = useState<string | undefined>();
   const [picked, setPicked] = useState<string | undefined>(current);
+  const [text, setText] = useState("");
   const bank = useIconBank(category, domainType);
-  const loading = bank.loading;
+  // Typing searches every category the app sees; the list follows once typing pauses long enough to render.
+  const found = useIconSearch(useDeferredValue(text), domainType);
+  const loading = bank.loading || found.loading;
+  const icons = found.searching ? found.icons : bank.icons;
   return (
     <Modal
       open
@@ -84,8 +90,18 @@ function IconModal({
         </Button>,
       ]}
     >
+      <Input
+        className="icon-search"
+        aria-label="Search icons"
+        placeholder="Search icons, e.g. car, phone, gift"
+        prefix={<SearchOutlined aria-hidden="true" />}
+        allowClear
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <Select
         aria-label="Icon category"
+        disabled={found.searching}
         className="icon-category"
         value={bank.category}
         options={bank.categories.map((c) => ({ value: c.category, label: `${c.category} (${c.iconCount})` }))}
@@ -96,11 +112,11 @@ function IconModal({
         <div className="icon-loading">
           <Spin aria-label="Loading icons" />
         </div>
-      ) : bank.icons.length === 0 ? (
-        <Empty description={NO_ICONS} />
+      ) : icons.length === 0 ? (
+        <Empty description={found.searching ? `No icon matches “${text.trim()}”` : NO_ICONS} />
       ) : (
         <div className="icon-grid" role="listbox" aria-label="Icons">
-          {bank.icons.map((icon) => (
+          {icons.map((icon) => (
             <button
               type="button"
               key={icon}
