@@ -207,7 +207,7 @@ describe("the partner type on the server", () => {
     });
     expect(checked.status).toBe(400);
     expect(checked.body.error.details).toEqual([{ path: "/provider", message: "value can't be empty" }]);
-  });
+  }, 120_000); // the document is built on first request: long on a busy machine
 
   it("lists the type for the builder with its schema, and its screen for the widget", async () => {
     const types = await call(app, { url: "/api/feature-packages", headers: owner });
