@@ -636,6 +636,10 @@ describe("the portal's empty states", () => {
     await page.getByText("No Records", { exact: true }).waitFor();
     await page.getByText("No records available at this time.").waitFor();
     await clean(page);
+    // An app without vehicles: the widget's inventory view says 'No Records', at 360 px wide too.
+    await section(page, "Inventory");
+    await page.locator(".pt-inventory .ba-empty").getByText("No Records", { exact: true }).waitFor();
+    await clean(page);
     await signIn(page, `nobody-${stamp}@example.com`, false);
     await page.getByText("No Notifications Yet").waitFor();
     await section(page, "Repairs");
