@@ -1682,6 +1682,12 @@ export const endpoints: Endpoint[] = [
       },
       {
         method: "GET",
+        route: "/api/apps/:appId/dealer-data/:kind/csv",
+        access: read,
+        request: (ctx) => ({ url: `/api/apps/${ctx.appA}/dealer-data/deals/csv` }),
+      },
+      {
+        method: "GET",
         route: "/api/apps/:appId/dealer-data/imports",
         access: read,
         request: (ctx) => ({ url: `/api/apps/${ctx.appA}/dealer-data/imports` }),

@@ -389,7 +389,7 @@ function contractRecord(r: typeof dealerServiceContracts.$inferSelect): ServiceC
   return compact({ ...rest, updatedAt: iso(updatedAt) }) as ServiceContract;
 }
 
-const shapers = {
+export const shapers = {
   inventory: vehicleRecord,
   "repair-orders": repairOrderRecord,
   deals: dealRecord,

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { Type } from "@sinclair/typebox";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
@@ -32,6 +33,7 @@ import {
   listDealerRecords,
   parseDealerCsv,
 } from "../ops/dealer-data.ts";
+import { dealerCsvExport } from "../ops/dealer-export.ts";
 import { deleteDocument, listUserDocuments, uploadUserDocument } from "../ops/documents.ts";
 import { searchInventoryFor } from "../ops/inventory.ts";
 import { inventoryReport } from "../ops/inventory-report.ts";
@@ -227,6 +229,40 @@ export const dealerDataRoutes: FastifyPluginAsync<{ db: Db; storage: Storage }> 
       });
       await startDealerImport(app, db, task.id);
       return reply.code(202).send({ data: { taskId: task.id } });
+    },
+  );
+
+  app.get<{ Params: { appId: string; kind: DealerKind }; Querystring: { bom?: boolean } }>(
+    "/apps/:appId/dealer-data/:kind/csv",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Export dealer data as CSV",
+        description:
+          "Every record of one kind (inventory, repair-orders, deals, service-contracts) as CSV in the import's columns, by natural key, streamed: cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) start with a quote; `bom=true` starts the file with a UTF-8 byte order mark (the console's download, for spreadsheets).",
+        params: Type.Object({
+          appId: Type.String({ maxLength: 100 }),
+          kind: Type.Union(dealerKinds.map((k) => Type.Literal(k))),
+        }),
+        querystring: Type.Object({ bom: Type.Optional(Type.Boolean()) }),
+        response: {
+          200: {
+            description: "The CSV file (text/csv; charset=utf-8), as an attachment",
+            content: { "text/csv": { schema: Type.String() } },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const chunks = await dealerCsvExport(db, req.caller, req.params.appId, req.params.kind, {
+        bom: req.query.bom,
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${req.params.kind}-${day}.csv"`)
+        .send(Readable.from(chunks));
     },
   );
 

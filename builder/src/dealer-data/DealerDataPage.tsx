@@ -24,6 +24,7 @@ import type { ApiFailure } from "../api.ts";
 import { copyText } from "../clipboard.ts";
 import { formatDateTime } from "../offers/logic.ts";
 import { rowErrorRows } from "../staff/logic.ts";
+import { ExportButton } from "./ExportButton.tsx";
 import { ImportModal } from "./ImportModal.tsx";
 import { KIND_LABEL, money } from "./logic.ts";
 import {
@@ -153,6 +154,7 @@ function RecordsTab({ appId, kind }: { appId: string; kind: RecordKind }) {
         <Button type="primary" onClick={() => setImporting(true)}>
           Import CSV
         </Button>
+        <ExportButton appId={appId} kind={kind} />
       </Space>
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 5 }} />

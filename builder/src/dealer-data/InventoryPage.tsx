@@ -19,6 +19,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
 import type { FacetCount, InventorySearch, InventorySort, InventoryVehicle } from "../../../schemas/index.ts";
+import { ExportButton } from "./ExportButton.tsx";
 import { ImportModal } from "./ImportModal.tsx";
 import { cleanFilter, miles, money } from "./logic.ts";
 import { useDeleteRecord, useInventorySearch } from "./queries.ts";
@@ -159,6 +160,7 @@ function InventoryTable({ appId }: { appId: string }) {
         <Button type="primary" onClick={() => setImporting(true)}>
           Import CSV
         </Button>
+        <ExportButton appId={appId} kind="inventory" />
       </Space>
       {results.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
