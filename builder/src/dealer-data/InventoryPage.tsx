@@ -21,6 +21,7 @@ import { useParams } from "react-router";
 import type { FacetCount, InventorySearch, InventorySort, InventoryVehicle } from "../../../schemas/index.ts";
 import { ExportButton } from "./ExportButton.tsx";
 import { ImportModal } from "./ImportModal.tsx";
+import { InventoryReportSection } from "./InventoryReport.tsx";
 import { cleanFilter, miles, money } from "./logic.ts";
 import { useDeleteRecord, useInventorySearch } from "./queries.ts";
 
@@ -200,6 +201,7 @@ function InventoryTable({ appId }: { appId: string }) {
         />
       )}
       <ImportModal appId={appId} kind="inventory" open={importing} onClose={() => setImporting(false)} />
+      <InventoryReportSection appId={appId} />
       <Drawer
         title={open ? vehicleName(open) : ""}
         open={Boolean(open)}

@@ -4,6 +4,7 @@ import type {
   GloveboxDocument,
   IntegrationKey,
   IntegrationKeyCreated,
+  InventoryReport,
   InventoryResults,
   InventorySearch,
   TaskRecord,
@@ -111,3 +112,16 @@ export function startDealerImport(
 /** Polls a dealer import task until it is done or failed. */
 export const useDealerTask = (appId: string, taskId: string | null) =>
   useImportTask(appId, taskId, "dealer-import");
+
+/** The widget's views, favourites and leads per vehicle, the last 30 days (analytics.read). */
+export function useInventoryReport(appId: string) {
+  return useQuery({
+    queryKey: [...dealerKey(appId), "inventory-report"],
+    queryFn: () =>
+      api<InventoryReport>(`/apps/${appId}/analytics/inventory/report`, {
+        method: "POST",
+        body: {},
+        silent: true,
+      }),
+  });
+}
