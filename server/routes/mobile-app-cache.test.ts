@@ -102,6 +102,18 @@ describe("GET /mobile/app validators", () => {
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get("etag")).toBe(etag);
     expect(await notModified.text()).toBe("");
+    // The fast path keeps each version's answer ready: a caller without Origin gets no CORS header from it,
+    // and after a save the next answers are the new version, not the kept one.
+    const plain = await fetch(`${address}/api/mobile/app`, { headers: { "x-app": appId } });
+    expect(plain.headers.get("etag")).toBe(etag);
+    expect(plain.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await plain.text()).toBe(routedBody);
+    await rename(app, owner, appId, "Fast Motors Renamed");
+    await (await get()).text();
+    const renamed = await get({ "if-none-match": etag });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get("etag")).not.toBe(etag);
+    expect((await renamed.json()).data.definition.name).toBe("Fast Motors Renamed");
     // Without the header the call still goes through the route and its error.
     const missing = await fetch(`${address}/api/mobile/app`);
     expect(missing.status).toBe(400);
