@@ -72,7 +72,7 @@ export const AnalyticsReport = Type.Object(
       Type.Object({
         id: Type.String({
           description:
-            "The metric. Unique visitors (visitors) are distinct users: exact while every UTC day of the range (every UTC hour, for the parts of days a zone's midnight cuts) saw at most 512 of them; past that an estimate from HyperLogLog sketches of 4,096 registers, standard error 1.04/sqrt(4096), about 1.6 % (within 5 % 997 times in 1,000). Every other metric is an exact count.",
+            "The metric. Unique visitors (visitors) are distinct users: exact up to 512 (per period, and for the range); past that an estimate from HyperLogLog sketches per UTC day and hour of 4,096 registers, standard error 1.04/sqrt(4096), about 1.6 % (within 5 % 997 times in 1,000). Every other metric is an exact count.",
         }),
         total: Count,
         previousTotal: Count,

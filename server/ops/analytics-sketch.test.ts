@@ -41,11 +41,18 @@ describe("visitor sketches", () => {
     expect(new VisitorSketch().count()).toBe(0);
   });
 
-  it("stays exact over a union of many exact parts, however large", () => {
+  it(`stays exact over a union of exact parts up to ${SKETCH_EXACT_MAX} users, an estimate past that`, () => {
     const u = new VisitorSketch();
-    for (let day = 0; day < 40; day++) u.merge(sketchOf(ids(`d${day % 20}-`, 300)));
+    for (let day = 0; day < 40; day++) u.merge(sketchOf(ids(`d${day % 2}-`, 250)));
     expect(u.isExact).toBe(true);
-    expect(u.count()).toBe(20 * 300);
+    expect(u.count()).toBe(500);
+    u.merge(sketchOf(ids("late-", 13)));
+    expect(u.isExact).toBe(false);
+    expect(Math.abs(u.count() - 513) / 513).toBeLessThan(3 * SKETCH_STANDARD_ERROR);
+    const big = new VisitorSketch();
+    for (let day = 0; day < 40; day++) big.merge(sketchOf(ids(`d${day % 20}-`, 300)));
+    expect(Math.abs(big.count() - 6000) / 6000).toBeLessThan(3 * SKETCH_STANDARD_ERROR);
+    expect(sketchOf(ids("one-", SKETCH_EXACT_MAX + 1)).isExact).toBe(false);
   });
 
   it.each([10_000, 100_000])("estimates %i users within three standard errors", (n) => {

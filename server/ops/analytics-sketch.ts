@@ -13,8 +13,9 @@ export const SKETCH_STANDARD_ERROR = 1.04 / Math.sqrt(SKETCH_REGISTERS);
 export const SKETCH_EXACT_MAX = 512;
 
 /**
- * The union of any number of sketches. Exact while every part is exact (the hashes are kept, however many);
- * an estimate from the merged registers once any part has registers.
+ * The union of any number of sketches. Exact while every part is exact and the union has at most
+ * SKETCH_EXACT_MAX users (a set of their hashes); past that, or once any part has registers, an estimate from
+ * the merged registers (kept all along), so a long range costs a pass over registers, not a set of every user.
  */
 export class VisitorSketch {
   private exact: Set<number> | null = new Set();
@@ -34,8 +35,10 @@ export class VisitorSketch {
     const rest = lo >>> 12;
     const value = hi !== 0 ? Math.clz32(hi) + 1 : rest !== 0 ? 32 + (Math.clz32(rest) - 12) + 1 : 53;
     if (this.registers[index] < value) this.registers[index] = value;
+    if (!this.exact) return;
     // A 53-bit key: two distinct users share it with negligible odds (about n^2 / 2^54).
-    this.exact?.add(hi * 2_097_152 + (lo >>> 11));
+    this.exact.add(hi * 2_097_152 + (lo >>> 11));
+    if (this.exact.size > SKETCH_EXACT_MAX) this.exact = null;
   }
 
   /** Merges another sketch's registers (4,096 bytes): the result is an estimate from now on. */
@@ -51,7 +54,7 @@ export class VisitorSketch {
     const r = this.registers;
     for (let i = 0; i < SKETCH_REGISTERS; i++) if (other.registers[i] > r[i]) r[i] = other.registers[i];
     if (this.exact && other.exact) for (const k of other.exact) this.exact.add(k);
-    else this.exact = null;
+    if (!other.exact || (this.exact && this.exact.size > SKETCH_EXACT_MAX)) this.exact = null;
   }
 
   /** A copy of the merged registers (what 0013's analytics_hll_add sets for the same hashes). */
