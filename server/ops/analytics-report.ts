@@ -300,11 +300,16 @@ export async function analyticsReport(
         select s.n, r.registers, r.hashes
         from seg s join analytics_visitor_sketches r on s.kind <> 'q' and r.app_id = ${appId} and r.span = s.kind
           and r.start >= s.lo and r.start < s.hi ${filtered}
-        union all
+        ${
+          // Only zones at a half or three-quarter hour offset leave quarter hours to read one by one.
+          parts.some((g) => g.kind === "q")
+            ? sql`union all
         select n, null, string_agg(analytics_user_hash(user_id), ''::bytea) from (
           select distinct s.n, r.user_id from seg s join analytics_visitors r on s.kind = 'q' and r.app_id = ${appId}
             and r.bucket >= s.lo and r.bucket < s.hi ${filtered}
-        ) q group by n`),
+        ) q group by n`
+            : sql``
+        }`),
     );
     const sketches = new Map<number, VisitorSketch>();
     for (const r of rows) {
