@@ -38,7 +38,24 @@ function firstViewChunks(): string[] {
 
 /** One Vite build per face of the product. */
 export const buildTargets: Record<string, InlineConfig> = {
-  builder: spa("builder", "/"),
+  builder: {
+    ...spa("builder", "/"),
+    // The preview's Spanish texts load for Spanish apps only (sdk/views/i18n.ts), as in the widget.
+    define: { __BRAND_APP_LAZY_LOCALES__: "true" },
+    build: {
+      ...spa("builder", "/").build,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // Everything the entry imports statically (the sign-in page) in one chunk, as Rollup would put it in
+            // the entry; left to the automatic grouping it was some 40 chunks, each compressed on its own
+            // (issue 19: 211 KB gzip in 40 scripts, 103 KB in one, with the page's antd parts still in).
+            groups: [{ name: "sign-in", tags: ["$initial"] }],
+          },
+        },
+      },
+    },
+  },
   // The customer portal is opened on phones: the same React views on preact/compat, like the widget.
   portal: { ...spa("portal", "/portal/"), resolve: { alias: preactAliases } },
   // The promo page is public and shared on phones: it hydrates with preact/compat like the widget, because

@@ -1,13 +1,15 @@
-import { Alert, Button, Layout, Skeleton, Spin } from "antd";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Alert, App as AntApp, Button, Layout, Skeleton, Spin } from "antd";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link, Navigate, Route, Routes as RouterRoutes, useLocation } from "react-router";
 import { tokenStore } from "./api.ts";
-import { SignIn } from "./auth/SignIn.tsx";
 import { parseModes } from "./modes.ts";
 import { useSession } from "./session/SessionProvider.tsx";
+import { Theme } from "./Theme.tsx";
 
-// Route-level code splitting (issue 19): the sign-in page is the only one in the entry; every other page
-// loads when opened, and the workspace brings the builder (RJSF, gridstack, the preview) with it.
+// Route-level code splitting (issue 19): the sign-in page is the only one in the entry (EntryRoutes.tsx);
+// this module (the shell, antd's App, react-query) loads for any other address, and every page in it
+// loads when opened: the workspace brings the builder (RJSF, the grid, the preview) with it.
 const ForgotPassword = lazy(() =>
   import("./auth/ForgotPassword.tsx").then((m) => ({ default: m.ForgotPassword })),
 );
@@ -138,7 +140,6 @@ export function Routes() {
   return (
     <RouterRoutes>
       <Route path="/" element={<RootRedirect />} />
-      <Route path="/login" element={open(<SignIn />)} />
       <Route path="/sign-up" element={open(page(<SignUp />))} />
       <Route path="/sign-up/:code" element={open(page(<SignUp />))} />
       <Route path="/forgot-password" element={open(page(<ForgotPassword />))} />
@@ -174,5 +175,22 @@ export function Routes() {
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </RouterRoutes>
+  );
+}
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+/** Everything but the sign-in page, in antd's theme and App (modal, message) and with react-query. */
+export function Console() {
+  return (
+    <Theme>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <Routes />
+        </QueryClientProvider>
+      </AntApp>
+    </Theme>
   );
 }

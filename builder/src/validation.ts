@@ -9,14 +9,20 @@ import { EMAIL_PATTERN } from "../../schemas/patterns.ts";
  */
 const loadSchemas = () => import("../../schemas/index.ts");
 
+/** The shared schema's message for an account field's value (the server's exact words), or null. */
+export async function accountFieldError(field: "email" | "password", value: unknown): Promise<string | null> {
+  const { SignUp, validate } = await loadSchemas();
+  const schema = fieldSchema({ [field]: SignUp.properties[field] });
+  const errors = validate(schema, { [field]: value ?? "" }).filter((e) => e.path === `/${field}`);
+  return errors.length ? errors[0].message : null;
+}
+
 /** antd rules that defer to the shared schemas, so the builder shows the server's exact messages. */
 function schemaRule(field: "email" | "password"): FormRule {
   return {
     validator: async (_rule, value) => {
-      const { SignUp, validate } = await loadSchemas();
-      const schema = fieldSchema({ [field]: SignUp.properties[field] });
-      const errors = validate(schema, { [field]: value ?? "" }).filter((e) => e.path === `/${field}`);
-      if (errors.length) throw new Error(errors[0].message);
+      const error = await accountFieldError(field, value);
+      if (error) throw new Error(error);
     },
   };
 }

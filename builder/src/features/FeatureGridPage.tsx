@@ -161,10 +161,6 @@ export function FeatureGridPage() {
             columns={4}
             cellHeight={96}
             handle=".feature-open"
-            nameOf={(id) => {
-              const f = features.find((x) => x.id === id);
-              return f ? featureLabel(f) : id;
-            }}
             items={shown.map((f) => ({
               id: f.id,
               content: (

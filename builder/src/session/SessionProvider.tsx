@@ -89,7 +89,14 @@ export function useSession(): SessionView {
       // Still signed in while the sign-in-as call runs: a null `me` there made RequireSession send the
       // admin to /login mid-call, and the machine's reload then opened the sign-in form as the user.
       me: state === "signedIn" || state === "impersonating" ? me : null,
-      loading: state === "checking" || state === "fetchingMe" || state === "leaving",
+      // Signing out counts as loading until the token is dropped: a guarded page then sends the user to the
+      // login only once signed out (before, /login could open with the token still stored).
+      loading:
+        state === "checking" ||
+        state === "fetchingMe" ||
+        state === "leaving" ||
+        state === "signingOut" ||
+        state === "afterSignOut",
       signingIn: state === "signingIn" || state === "fetchingMe",
       failed: state === "failed" ? error : null,
       error,
