@@ -1,4 +1,4 @@
-import { DeleteOutlined, HolderOutlined } from "@ant-design/icons";
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
 import {
   type Announcements,
   closestCenter,
@@ -18,7 +18,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, buttonId } from "@rjsf/utils";
 import { Button } from "antd";
-import { createContext, type ReactElement, useContext, useMemo } from "react";
+import { createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
 import { itemName, listWords } from "./itemName.ts";
 
 interface ListContextValue {
@@ -58,9 +58,12 @@ export function ArrayFieldTemplate({
   const list = useMemo<ListContextValue>(
     () => ({
       nameOf: (i) => itemName(values[i], i),
-      sortable: !disabled && !readonly && items.length > 1,
+      // Drag handles (dnd-kit) on the lists of the form itself; a list inside a list item (a contact group's
+      // methods) moves with up/down buttons: dozens of sortable cards made every re-render of the form slower
+      // (bench/builder-keystroke.ts).
+      sortable: !disabled && !readonly && items.length > 1 && fieldPathId.path.length <= 1,
     }),
-    [values, disabled, readonly, items.length],
+    [values, disabled, readonly, items.length, fieldPathId.path.length],
   );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -96,16 +99,20 @@ export function ArrayFieldTemplate({
       ) : null}
       {help ? <p className="form-section-help">{help}</p> : null}
       <ListContext.Provider value={list}>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: words.instructions } }}
-        >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <div className="form-list-items">{items}</div>
-          </SortableContext>
-        </DndContext>
+        {list.sortable ? (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements, screenReaderInstructions: { draggable: words.instructions } }}
+          >
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+              <div className="form-list-items">{items}</div>
+            </SortableContext>
+          </DndContext>
+        ) : (
+          <div className="form-list-items">{items}</div>
+        )}
       </ListContext.Provider>
       {canAdd ? (
         <AddButton
@@ -121,41 +128,87 @@ export function ArrayFieldTemplate({
   );
 }
 
-/** One list item as a card: a drag handle, its name, a remove button, and its fields. */
-export function ArrayFieldItemTemplate({
+/** One list item as a card: a drag handle (or up/down buttons), its name, a remove button, and its fields. */
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  return useContext(ListContext).sortable ? <SortableCard {...props} /> : <Card {...props} />;
+}
+
+function SortableCard(props: ArrayFieldItemTemplateProps) {
+  const name = useContext(ListContext).nameOf(props.index);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: props.itemKey });
+  const handle = (
+    <Button
+      type="text"
+      size="small"
+      className="form-card-handle"
+      icon={<HolderOutlined aria-hidden="true" />}
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={`Reorder ${name}`}
+    />
+  );
+  return (
+    <Card
+      {...props}
+      cardRef={setNodeRef}
+      dragging={isDragging}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      handle={handle}
+    />
+  );
+}
+
+function Card({
   children,
   buttonsProps,
   index,
-  itemKey,
-}: ArrayFieldItemTemplateProps) {
-  const { nameOf, sortable } = useContext(ListContext);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: itemKey, disabled: !sortable });
-  const name = nameOf(index);
+  cardRef,
+  dragging,
+  style,
+  handle,
+}: ArrayFieldItemTemplateProps & {
+  cardRef?: (el: HTMLElement | null) => void;
+  dragging?: boolean;
+  style?: React.CSSProperties;
+  handle?: ReactNode;
+}) {
+  const name = useContext(ListContext).nameOf(index);
   const headingId = `${buttonsProps.fieldPathId.$id}__heading`;
+  const locked = buttonsProps.disabled || buttonsProps.readonly;
   return (
     <section
-      ref={setNodeRef}
+      ref={cardRef}
       aria-labelledby={headingId}
-      className={isDragging ? "form-card form-card-dragging" : "form-card"}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={dragging ? "form-card form-card-dragging" : "form-card"}
+      style={style}
     >
       <div className="form-card-header">
-        {sortable ? (
-          <Button
-            type="text"
-            size="small"
-            className="form-card-handle"
-            icon={<HolderOutlined aria-hidden="true" />}
-            ref={setActivatorNodeRef}
-            {...attributes}
-            {...listeners}
-            aria-label={`Reorder ${name}`}
-          />
-        ) : null}
+        {handle}
         <span id={headingId} className="form-card-title">
           {name}
         </span>
+        {!handle && buttonsProps.totalItems > 1 ? (
+          <>
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowUpOutlined aria-hidden="true" />}
+              disabled={locked || !buttonsProps.hasMoveUp}
+              onClick={buttonsProps.onMoveUpItem}
+              aria-label={`Move ${name} up`}
+            />
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowDownOutlined aria-hidden="true" />}
+              disabled={locked || !buttonsProps.hasMoveDown}
+              onClick={buttonsProps.onMoveDownItem}
+              aria-label={`Move ${name} down`}
+            />
+          </>
+        ) : null}
         {buttonsProps.hasRemove ? (
           <Button
             type="text"
@@ -163,7 +216,7 @@ export function ArrayFieldItemTemplate({
             danger
             className="form-card-remove"
             icon={<DeleteOutlined aria-hidden="true" />}
-            disabled={buttonsProps.disabled || buttonsProps.readonly}
+            disabled={locked}
             onClick={buttonsProps.onRemoveItem}
             aria-label={`Remove ${name}`}
           />
