@@ -265,6 +265,42 @@ describe("the partner type on the server", () => {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
   });
 
+  it("serves the sandboxed frame a partner screen runs in with its own strict policy, and its bootstrap", async () => {
+    const frame = await app.inject({ url: "/partner/trade-in-value@1.0.0/frame.html" });
+    expect(frame.statusCode).toBe(200);
+    expect(frame.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(frame.headers["x-content-type-options"]).toBe("nosniff");
+    expect(frame.headers["cache-control"]).toBe("public, max-age=300");
+    // Nothing but this origin's scripts and styles, no connection at all; any dealer's page may frame it.
+    expect(frame.headers["content-security-policy"]).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors *",
+    );
+    expect(frame.headers["x-frame-options"]).toBeUndefined();
+    expect(frame.body).toBe(fs.readFileSync("server/partner-frame/frame.html", "utf8"));
+    // No inline script: the bootstrap is a file of this origin.
+    expect(frame.body).toContain('<script type="module" src="/partner/frame.js"></script>');
+    expect(frame.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+
+    const bootstrap = await app.inject({ url: "/partner/frame.js" });
+    expect(bootstrap.statusCode).toBe(200);
+    expect(bootstrap.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(bootstrap.headers["x-content-type-options"]).toBe("nosniff");
+    expect(bootstrap.headers["cache-control"]).toBe("public, max-age=300");
+    // The frame's origin is opaque ("null"): its module requests are CORS requests.
+    expect(bootstrap.headers["access-control-allow-origin"]).toBe("*");
+    expect(bootstrap.body).toBe(fs.readFileSync("server/partner-frame/frame.js", "utf8"));
+
+    const css = await app.inject({ url: "/partner/frame.css" });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect(css.headers["x-content-type-options"]).toBe("nosniff");
+    expect(css.body).toContain(".ba-root .ba-form{");
+
+    // Only a loaded package's version has a frame.
+    for (const url of ["/partner/trade-in-value@0.9.0/frame.html", "/partner/other@1.0.0/frame.html"])
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+  });
+
   it("lists the packages in the admin console with the apps using them; admins only", async () => {
     const admin = await testUser(app, "Admin");
     const list = await call(app, { url: "/api/admin/feature-packages", headers: admin.headers });

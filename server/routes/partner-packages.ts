@@ -1,9 +1,12 @@
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { AdminFeaturePackages, PartnerFeatureTypes, PartnerScreen } from "../../schemas/feature-packages.ts";
 import { retainedFeatureTypes } from "../../schemas/features/registry.ts";
 import { Envelope } from "../../schemas/index.ts";
+import { viewStyles } from "../../sdk/views/styles.ts";
 import type { Db } from "../db/connect.ts";
 import { sendError } from "../error-reply.ts";
 import { appsUsingFeatureType } from "../ops/feature-packages.ts";
@@ -138,37 +141,77 @@ export const partnerPackageRoutes: FastifyPluginAsync<{ db: Db; packages: Featur
 };
 
 const YEAR = "public, max-age=31536000, immutable";
+/** The frame's files belong to the product, not to a package version: cached briefly like the widget's. */
+const BRIEF = "public, max-age=300";
+
+const frameDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "partner-frame");
+
+/**
+ * The policy of a partner screen's frame document: its own scripts and the package's module from this
+ * origin, the product's stylesheet, no connection, form target or plugin of any kind; any site may frame it
+ * (dealers embed the widget). 'self' is this server's origin: the sandboxed frame's own origin is opaque.
+ */
+export const PARTNER_FRAME_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors *";
+
+/**
+ * The frame's stylesheet: the widget's view styles (the partner draws with `ba-form`, `ba-field`, ...) for a
+ * document of its own, whose height is its content's.
+ */
+const frameCss = `${viewStyles}
+html,body{margin:0;background:transparent}
+.ba-root{min-height:0}
+.ba-root .ba-partner{display:flow-root}
+`;
+
+type PartnerFile = { type: string; cache: string; file?: string; body?: string };
 
 /**
  * The packages' files under /partner/{name}@{version}/: the screen module and the locales, nothing else of
- * the package. The version is in the path, so the files are cached for a year; the widget on other sites
- * imports the module, hence CORS. They are plain same-origin files: the pages' CSP (script-src 'self', no
- * eval) stays as it is.
+ * the package, plus the document of the sandboxed frame the screen runs in (frame.html) and that frame's
+ * bootstrap and styles (/partner/frame.js, /partner/frame.css). The version is in the package's path, so its
+ * files are cached for a year; the frame's opaque origin and the widget on other sites load them, hence
+ * CORS. They are plain same-origin files: no eval anywhere.
  */
 export const partnerFileRoutes: FastifyPluginAsync<{ packages: FeaturePackages }> = async (
   app,
   { packages },
 ) => {
-  const files = new Map<string, { file: string; type: string }>();
+  const files = new Map<string, PartnerFile>();
+  const js = "text/javascript; charset=utf-8";
+  files.set("/partner/frame.js", { file: path.join(frameDir, "frame.js"), type: js, cache: BRIEF });
+  files.set("/partner/frame.css", { body: frameCss, type: "text/css; charset=utf-8", cache: BRIEF });
   for (const pkg of packages.loaded) {
-    files.set(`${partnerPath(pkg)}/screen.js`, {
-      file: pkg.screenFile,
-      type: "text/javascript; charset=utf-8",
+    files.set(`${partnerPath(pkg)}/screen.js`, { file: pkg.screenFile, type: js, cache: YEAR });
+    files.set(`${partnerPath(pkg)}/frame.html`, {
+      file: path.join(frameDir, "frame.html"),
+      type: "text/html; charset=utf-8",
+      cache: BRIEF,
     });
     for (const [lang, file] of Object.entries(pkg.localeFiles))
       files.set(`${partnerPath(pkg)}/locales/${lang}.json`, {
         file,
         type: "application/json; charset=utf-8",
+        cache: YEAR,
       });
   }
+  const isFrame = (url: string) => url.endsWith("/frame.html");
   app.get("/partner/*", { schema: { hide: true } }, async (req, reply) => {
     const hit = files.get(req.url.split("?")[0]);
     if (!hit) return sendError(req, reply, 404, { message: "Not found", code: "NotFound" });
     reply
       .header("content-type", hit.type)
-      .header("cache-control", YEAR)
+      .header("cache-control", hit.cache)
       .header("access-control-allow-origin", "*")
       .header("x-content-type-options", "nosniff");
-    return reply.send(await fs.promises.readFile(hit.file));
+    if (isFrame(req.url.split("?")[0])) reply.removeHeader("x-frame-options");
+    return reply.send(hit.body ?? (await fs.promises.readFile(hit.file as string)));
+  });
+  // Set last (this plugin's onSend runs after the application's, which adapts the pages' policies), so the
+  // frame keeps its own policy whatever the pages' hook does to documents.
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (reply.statusCode === 200 && isFrame(req.url.split("?")[0]))
+      reply.header("content-security-policy", PARTNER_FRAME_CSP).removeHeader("x-frame-options");
+    return payload;
   });
 };

@@ -18,6 +18,8 @@ import { type HostSite, type RunningServer, startHostSite, startServer } from ".
  * from the add-feature list, fills its editor (generated from the package's schema) and sees the partner's
  * screen in the preview; an end user values a car with it in the widget on another origin. Then the same
  * data starts without the package: the feature shows 'No Preview Available' and its data survives a save.
+ * Partner screens run in a sandboxed frame of the API's origin: a test-only hostile package
+ * (tests/e2e/hostile-partner) shows that its screen reaches neither the page nor any storage.
  */
 const until = <T>(fn: () => T | Promise<T>, message?: string) =>
   expect.poll(fn, { timeout: 20_000, message });
@@ -72,7 +74,7 @@ beforeAll(async () => {
   // The folder's database is created and migrated here first: startServer waits 90 s for a server, and
   // migrating a fresh PGlite folder on a busy machine can take longer than that.
   await (await openDatabase({ dataDir: path.join(dataDir, "pglite") })).close();
-  server = await startServer({ ...env, FEATURE_PACKAGES: "trade-in-value" });
+  server = await startServer({ ...env, FEATURE_PACKAGES: "trade-in-value,./tests/e2e/hostile-partner" });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, reducedMotion: "reduce" });
   // The valuation provider's page is not on the internet in tests: the popup gets a stand-in.
@@ -134,18 +136,22 @@ describe("with the example package configured", () => {
     await page.locator("#root_disclaimer").fill("Estimates are not offers.");
     await page.locator("#root_title").focus();
 
-    // The preview draws the partner's screen, loaded from its versioned same-origin URL.
+    // The preview draws the partner's screen in a sandboxed frame (no allow-same-origin: an opaque origin).
     const phone = preview(page);
-    await until(() =>
-      phone.getByText(`Tell us about your vehicle for an instant estimate from ${PROVIDER}.`).count(),
-    ).toBe(1);
     expect(await phone.locator(".ba-partner").getAttribute("data-package")).toBe("trade-in-value@1.0.0");
-    await phone.getByLabel("Model year").fill("2020");
-    await phone.getByLabel("Mileage").fill("40000");
-    await phone.getByRole("button", { name: "Get my estimate" }).click();
+    expect(await phone.locator(".ba-partner iframe").getAttribute("sandbox")).toBe(
+      "allow-scripts allow-forms",
+    );
+    const screen = phone.frameLocator(".ba-partner iframe");
+    await until(() =>
+      screen.getByText(`Tell us about your vehicle for an instant estimate from ${PROVIDER}.`).count(),
+    ).toBe(1);
+    await screen.getByLabel("Model year").fill("2020");
+    await screen.getByLabel("Mileage").fill("40000");
+    await screen.getByRole("button", { name: "Get my estimate" }).click();
     const { low, high } = estimate({ baseValue: 32000, year: 2020, mileage: 40000, condition: "good" });
     const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
-    await until(() => phone.getByText(`Estimated trade-in value: ${usd(low)} – ${usd(high)}`).count()).toBe(
+    await until(() => screen.getByText(`Estimated trade-in value: ${usd(low)} – ${usd(high)}`).count()).toBe(
       1,
     );
 
@@ -184,38 +190,98 @@ describe("with the example package configured", () => {
     const app = visitor.locator("brand-app");
     // The entry shows once the partner's screen is registered (loaded because the app uses the type).
     await app.getByRole("button", { name: "Trade-In" }).click();
-    await app.getByText(`Tell us about your vehicle for an instant estimate from ${PROVIDER}.`).waitFor();
-    await app.getByLabel("Model year").fill("2019");
-    await app.getByLabel("Mileage").fill("abc");
-    await app.getByRole("button", { name: "Get my estimate" }).click();
-    await app.getByText("Enter the mileage as a whole number").waitFor();
-    await app.getByLabel("Mileage").fill("62,500");
-    await app.getByLabel("Condition").selectOption("excellent");
-    await app.getByRole("button", { name: "Get my estimate" }).click();
+    const screen = app.frameLocator(".ba-partner iframe");
+    await screen.getByText(`Tell us about your vehicle for an instant estimate from ${PROVIDER}.`).waitFor();
+    await screen.getByLabel("Model year").fill("2019");
+    await screen.getByLabel("Mileage").fill("abc");
+    await screen.getByRole("button", { name: "Get my estimate" }).click();
+    await screen.getByText("Enter the mileage as a whole number").waitFor();
+    await screen.getByLabel("Mileage").fill("62,500");
+    await screen.getByLabel("Condition").selectOption("excellent");
+    await screen.getByRole("button", { name: "Get my estimate" }).click();
     const { low, high } = estimate({ baseValue: 32000, year: 2019, mileage: 62500, condition: "excellent" });
     const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
-    await app.getByText(`Estimated trade-in value: ${usd(low)} – ${usd(high)}`).waitFor();
-    expect(await app.getByText("Estimates are not offers.").count()).toBe(1);
+    await screen.getByText(`Estimated trade-in value: ${usd(low)} – ${usd(high)}`).waitFor();
+    expect(await screen.getByText("Estimates are not offers.").count()).toBe(1);
     // The documented openLink callback opens the provider's page through the widget's link policy.
     const [popup] = await Promise.all([
       visitor.waitForEvent("popup"),
-      app.getByRole("button", { name: `Get an exact offer from ${PROVIDER}` }).click(),
+      screen.getByRole("button", { name: `Get an exact offer from ${PROVIDER}` }).click(),
     ]);
     expect(popup.url()).toBe(LINK);
     await popup.close();
-    // The module and its strings came from the API's origin, versioned, cached for a year, open to other sites.
+    // The frame, its bootstrap, the module and its strings came from the API's origin; the package's files
+    // versioned and cached for a year, the frame's (the product's) briefly; all open to other sites.
     expect(modules.map((m) => new URL(m.url).pathname).sort()).toEqual([
+      "/partner/frame.css",
+      "/partner/frame.js",
+      "/partner/trade-in-value@1.0.0/frame.html",
       "/partner/trade-in-value@1.0.0/locales/en.json",
       "/partner/trade-in-value@1.0.0/screen.js",
     ]);
     for (const m of modules) {
       expect(new URL(m.url).origin).toBe(server.url);
-      expect(m.cache).toBe("public, max-age=31536000, immutable");
+      expect(m.cache).toBe(
+        /\/(screen\.js|locales\/)/.test(m.url)
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=300",
+      );
       expect(m.cors).toBe("*");
     }
     // Nothing was asked of the host site but its page.
     expect(host.requests()).toEqual(["/"]);
     await visitor.close();
+  }, 120_000);
+});
+
+describe("a hostile partner screen", () => {
+  it("runs in a sandboxed frame with an opaque origin and reaches neither the page, its storage nor the network", async () => {
+    // The builder's page keeps the business user's token in its storage: what a partner must never read.
+    const token = (await tokenOf(page)) ?? "";
+    expect(token).not.toBe("");
+    const app = await api<{ version: number; slug: string; definition: { features: unknown[] } }>(
+      `/apps/${appId}`,
+      { token },
+    );
+    await api(`/apps/${appId}`, {
+      method: "PUT",
+      token,
+      body: {
+        version: app.version,
+        slug: app.slug,
+        definition: {
+          ...app.definition,
+          features: [
+            ...app.definition.features,
+            {
+              id: "0c9a4f1e-1d2b-4c3d-8e4f-5a6b7c8d9e02",
+              type: "HostileProbe",
+              title: "Probe",
+              note: "probe",
+            },
+          ],
+        },
+      },
+    });
+    await page.goto(`${server.url}/apps/${appId}/features`);
+    const phone = preview(page);
+    await phone.getByRole("button", { name: "Probe" }).click();
+    expect(await phone.locator(".ba-partner").getAttribute("data-package")).toBe("hostile-partner@0.0.1");
+    const probes = phone.frameLocator(".ba-partner iframe").getByRole("list", { name: "Probes" });
+    await probes.getByText("done").waitFor();
+    expect(await probes.getByRole("listitem").allTextContents()).toEqual([
+      "origin: null",
+      // The documented props only: no token, no storage, no access to the app's other features.
+      "props: appId,back,feature,lang,mode,openLink,t",
+      "parent.document: blocked (SecurityError)",
+      "top.localStorage: blocked (SecurityError)",
+      "localStorage: blocked (SecurityError)",
+      "sessionStorage: blocked (SecurityError)",
+      "document.cookie: blocked (SecurityError)",
+      "indexedDB.open: blocked (SecurityError)",
+      "fetch: blocked (TypeError)",
+      "done",
+    ]);
   }, 120_000);
 });
 
