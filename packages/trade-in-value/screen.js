@@ -2,7 +2,8 @@
  * The widget screen of the trade-in-value package: a form (model year, mileage, condition) and its result
  * (an estimated range and a link to the dealer's valuation provider). It is one ES module without imports,
  * served by the product under /partner/trade-in-value@{version}/screen.js, and draws with plain DOM into the
- * element the widget gives it, using the widget's classes (sdk/views/partner.ts documents the props).
+ * element it is given, using the widget's classes. It runs in a sandboxed frame of its own (opaque origin,
+ * no storage, no network): sdk/views/partner.ts documents the props and the isolation.
  */
 
 /** How much a condition keeps of the value. */

@@ -2,9 +2,23 @@
  * The contract between the widget's views and a partner's screen module (issue 20, schemas/features/
  * README.md "A partner's package"). The module is one ES file the server serves under
  * /partner/{name}@{version}/screen.js; it exports `mount`, which draws the screen into the element it is
- * given (inside the widget's shadow root, under `.ba-root`, so the widget's classes style it: `ba-form`,
- * `ba-field`, `ba-button`, `ba-button-secondary`, `ba-note`, `ba-empty`) and returns its clean-up. It uses
- * no framework of ours: the widget runs preact, the builder React, and a module cannot import either.
+ * given and returns its clean-up. It uses no framework of ours: the widget runs preact, the builder React,
+ * and a module cannot import either.
+ *
+ * The screen runs isolated, enforced by the browser: screens/partner-load.tsx draws it in
+ * `<iframe sandbox="allow-scripts allow-forms">` without allow-same-origin, whose document is the API's
+ * /partner/{name}@{version}/frame.html (CSP default-src 'none', scripts and styles from the API's origin,
+ * connect-src 'none', form-action 'none'). Its origin is opaque, so the partner's code cannot read the
+ * widget's storage (the end user's token), cookies, IndexedDB or the host page, nor call any server. The
+ * frame's bootstrap (server/partner-frame/frame.js) imports the module and calls `mount` with the props
+ * below, which the parent posts to it: the feature's data, the language, the package's strings, and the
+ * theme's colours and font (the frame's stylesheet is the widget's, so `ba-form`, `ba-field`, `ba-button`,
+ * `ba-button-secondary`, `ba-note`, `ba-empty` style it). The callbacks are messages to the parent, which
+ * knows the frame by its window (its origin is "null") and ignores any other message:
+ *   - `{ type: "openLink", url }`: opened only if the product's link policy (safe-url.ts) passes it;
+ *   - `{ type: "back" }`: leaves the screen;
+ *   - `{ type: "resize", height }`: sent by the bootstrap as the content changes; the frame's height
+ *     follows, at most PARTNER_FRAME_MAX_PX (4000 px).
  *
  * A partner screen gets the feature's saved data and the callbacks below, nothing else: never the end
  * user's token, the app's other features or the host page's storage.
@@ -24,6 +38,7 @@ export interface PartnerScreenProps {
   back(): void;
 }
 
+/** What `screen.js` exports; the frame's bootstrap calls it. */
 export interface PartnerScreenModule {
   /** Draws the screen into `root`; the returned function is called when it leaves or its feature changes. */
   mount(root: HTMLElement, props: PartnerScreenProps): (() => void) | undefined;
