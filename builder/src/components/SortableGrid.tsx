@@ -177,6 +177,9 @@ export function SortableGrid({
             data-id={id}
             style={transform ? { transform } : undefined}
             onPointerDown={onPointerDown}
+            // Icons are <img>s and the tiles links: the browser's own drag of either would take the pointer
+            // (pointercancel) and the grid's drag would end where it started.
+            onDragStart={(e) => e.preventDefault()}
           >
             {item.content}
           </li>

@@ -1,4 +1,4 @@
-import { descriptionId, errorId, type FieldTemplateProps } from "@rjsf/utils";
+import { descriptionId, errorId, type FieldTemplateProps, helpId } from "@rjsf/utils";
 
 /** The id of a field's visible label, for widgets that are groups (radio cards) rather than one input. */
 export const labelId = (id: string) => `${id}__label`;
@@ -15,6 +15,7 @@ export function FieldTemplate({
   label,
   required,
   rawDescription,
+  rawHelp,
   rawErrors,
   hidden,
   classNames,
@@ -40,6 +41,12 @@ export function FieldTemplate({
       {displayLabel && rawDescription ? (
         <div id={descriptionId(id)} className="form-field-help">
           {rawDescription}
+        </div>
+      ) : null}
+      {rawHelp ? (
+        // ui:help: the editor's own words under the field (the geofence's audience filters say what each means).
+        <div id={helpId(id)} className="form-field-help">
+          {rawHelp}
         </div>
       ) : null}
       {errors.length ? (

@@ -13,8 +13,8 @@ export function optionalBlockLabel(title: string): string {
 /**
  * An object of the form. The root is the page's form itself (the page has the heading); a nested object is
  * a titled section (a fieldset whose legend is the title, no grey box); an object that is a list item lays
- * its fields out inside the item's card. An optional nested object sits behind a switch ("Add a cover
- * video"): its fields, and so their "required", only exist once it is switched on.
+ * its fields out inside the item's card. An optional nested object with required fields sits behind a switch
+ * ("Add a cover video"): its fields, and so their "required", only exist once it is switched on.
  */
 export function ObjectFieldTemplate({
   title,
@@ -48,7 +48,11 @@ export function ObjectFieldTemplate({
     );
 
   const ctx = registry.formContext as FormContext;
-  const optional = !required && Boolean(ctx.openBlocks && ctx.setValue);
+  // The switch is for an optional block with required fields of its own (a cover video's URL): without it,
+  // those fields would be asked for while the block is not wanted. A block whose fields are all optional (a
+  // geofence's audience filters) is simply shown.
+  const ownRequired = Array.isArray(schema.required) && schema.required.length > 0;
+  const optional = !required && ownRequired && Boolean(ctx.openBlocks && ctx.setValue);
   const on = !optional || ctx.openBlocks!.has(id) || hasContent(formData);
   const heading = (uiSchema?.["ui:title"] as string | undefined) ?? title;
   const switchId = `${id}__switch`;
