@@ -22,7 +22,10 @@ export const mobileErrors = {
   AlreadyRedeemed: { status: 409, message: "You have already redeemed this special." },
   StampCodeInvalid: { status: 422, message: "That code is not right. Ask the staff for the counter code." },
   // Save Offer in the customer portal (issue 17): a bounded list per customer and app.
-  SavedOffersFull: { status: 409, message: "You can keep up to 200 saved offers. Remove one to save another." },
+  SavedOffersFull: {
+    status: 409,
+    message: "You can keep up to 200 saved offers. Remove one to save another.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type MobileErrorCode = keyof typeof mobileErrors;
