@@ -75,7 +75,9 @@ async function addStamp(
   feature: LoyaltyFeature,
   by: { method: "code" } | { method: "staff"; staffUserId: string },
 ): Promise<StampResult> {
-  const cardId = await db.transaction(async (tx) => {
+  // Whether this stamp filled the card is decided inside the transaction: the card read after it may already
+  // have been filled by a concurrent stamp, which would make this one report a reward it did not earn.
+  const { cardId, filled } = await db.transaction(async (tx) => {
     let open: CardRow | undefined;
     // A concurrent stamp may fill the open card while this one waits for its lock; the card then no longer
     // qualifies and the next round opens a new one.
@@ -122,11 +124,10 @@ async function addStamp(
       staffUserId: by.method === "staff" ? by.staffUserId : null,
       createdAt: sql`clock_timestamp()`,
     });
-    return open.id;
+    return { cardId: open.id, filled: stamps >= open.stampNumber };
   });
   const [card] = await cardsOf(db, appId, appUserId, { cardId, staffEmails: by.method === "staff" });
-  const completed = card.completedAt !== undefined;
-  return { card, completed, ...(completed ? { reward: rewardOf(feature) } : {}) };
+  return { card, completed: filled, ...(filled ? { reward: rewardOf(feature) } : {}) };
 }
 
 /** Cards with their logs, newest first; staff e-mails only for the console. */
