@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { AccountBar } from "./account/AccountBar.tsx";
 import { isSignedIn, promptsSignIn } from "./account/stored.ts";
 import { shellStyles } from "./account/styles.ts";
 import { accountTexts } from "./account/texts.ts";
 import type { AccountState } from "./account.ts";
+import type { SignalData } from "./analytics.ts";
 import { WidgetAppBanner } from "./app-banner.tsx";
 import { createAppStore } from "./app-store.ts";
 import { widgetClient } from "./client.ts";
@@ -31,6 +32,10 @@ export interface BrandAppProps {
 const styles = viewStyles + shellStyles;
 type Runtime = typeof import("./runtime.ts");
 const noAccount = () => () => {};
+/** Signals kept while the runtime loads: a visitor tapping at once makes a few; an app whose runtime never
+ * loads must not grow memory. */
+const EARLY_SIGNALS_MAX = 50;
+type EarlySignal = { appId: string; name: string; data?: SignalData; time: Date };
 const nothing = () => null;
 
 /**
@@ -54,6 +59,19 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
   // 'Login later' pressed before the runtime arrived: passed on to the account once it runs.
   const laterAsked = useRef(false);
   const [later, setLater] = useState(false);
+  // Analytics before the runtime arrives: a tap on a feature while it loads (a slow phone, a cold cache) is a
+  // page view like any other, so it is kept with its time and handed to the runtime when it starts. Dropping
+  // it lost the first feature a quick visitor opened (tests/e2e/widget-analytics-chaos).
+  const started = useRef<Widget | null>(null);
+  const early = useRef<EarlySignal[]>([]);
+  const track = useCallback<Widget["track"]>(
+    (name, data) => {
+      if (started.current) return started.current.track(name, data);
+      if (early.current.length < EARLY_SIGNALS_MAX)
+        early.current.push({ appId: id, name, data, time: new Date() });
+    },
+    [id],
+  );
   const [runtime, setRuntime] = useState<{
     widget: Widget;
     accountScreens: Runtime["accountScreens"];
@@ -76,6 +94,9 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
         if (!live) return;
         widget = m.createWidget(id, base, client, app, emit);
         widget.start();
+        started.current = widget;
+        // Only this app's: signals made for an app id the element no longer shows are not this app's.
+        for (const e of early.current.splice(0)) if (e.appId === id) widget.track(e.name, e.data, e.time);
         if (laterAsked.current) widget.account.send({ type: "signIn.later" });
         laterAsked.current = false;
         setRuntime({ widget, accountScreens: m.accountScreens, endUser: m.endUserApi(client) });
@@ -88,6 +109,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     );
     return () => {
       live = false;
+      if (started.current === widget) started.current = null;
       widget?.stop();
       setRuntime(null);
     };
@@ -122,8 +144,8 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
       emit("brand-app:error", { appId: id, code: profileError.code, message: profileError.message });
   }, [profileError, id, emit]);
   useEffect(() => {
-    if (ready && runtime) runtime.widget.track("page_view", { page: "home" });
-  }, [ready, runtime]);
+    if (ready) track("page_view", { page: "home" });
+  }, [ready, track]);
   // Dealer data (issue 16): the inventory screens, registered once the app has vehicles.
   const inventoryUser = account?.signedIn && account.user?.userId && account.user.token ? account.user : null;
   useInventoryScreens(
@@ -134,7 +156,7 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
           user: inventoryUser
             ? { id: inventoryUser.userId as string, token: inventoryUser.token as string }
             : null,
-          track: (name, data) => runtime?.widget.track(name as never, data as never),
+          track: (name, data) => track(name as never, data as never),
         }
       : null,
   );
@@ -164,7 +186,6 @@ export function BrandApp({ appId, apiBase }: BrandAppProps) {
     screen: () => null,
   };
 
-  const track: Widget["track"] = (name, data) => runtime?.widget.track(name, data);
   const share = (s: ShareRequest) => {
     track("share", { title: s.title, ...(s.id && s.kind !== "referral" ? { offerId: s.id } : {}) });
     if (navigator.share) void navigator.share({ title: s.title, text: s.text, url: s.url }).catch(() => {});

@@ -11,8 +11,9 @@ export type FailureReason = NonNullable<SignalData["failureReason"]>;
 type Signal = AnalyticsSignal;
 
 export interface Analytics {
-  /** Queues a signal; it reaches the server exactly once, whatever the network or reloads do. */
-  track(name: string, data?: SignalData): void;
+  /** Queues a signal; it reaches the server exactly once, whatever the network or reloads do. `time` is when
+   * it happened, if before now (a signal made before the runtime arrived). */
+  track(name: string, data?: SignalData, time?: Date): void;
   /** A signal saying what failed and why (spec §8: unsupported_feature, http_error, storage_error). */
   fail(reason: FailureReason, data?: SignalData): void;
   release(): void;
@@ -21,7 +22,7 @@ export interface Analytics {
 interface Shared {
   actor: Actor<typeof analyticsBufferMachine>;
   stop: () => void;
-  track: (name: string, data?: SignalData) => void;
+  track: (name: string, data?: SignalData, time?: Date) => void;
   users: number;
 }
 
@@ -51,7 +52,7 @@ export function analyticsFor(
   shared.users++;
   let released = false;
   return {
-    track: (name, data) => shared.track(name, data),
+    track: (name, data, time) => shared.track(name, data, time),
     fail: (reason, data) => shared.track("failure", { ...data, failureReason: reason }),
     release() {
       if (released) return;
@@ -69,11 +70,11 @@ function startBuffer(
   opts: { userId: () => string | undefined; tags?: () => string[] },
 ): Shared {
   let storageFailed = false;
-  const signal = (name: string, data?: SignalData): Signal => {
+  const signal = (name: string, data?: SignalData, time = new Date()): Signal => {
     const userId = opts.userId();
     return {
       id: uuid(),
-      time: new Date().toISOString(),
+      time: time.toISOString(),
       appId,
       platform: "Web",
       name,
@@ -119,8 +120,8 @@ function startBuffer(
     },
   });
   const actor = createActor(machine);
-  const track = (name: string, data?: SignalData) => {
-    actor.send({ type: "analytics.track", event: signal(name, data) });
+  const track = (name: string, data?: SignalData, time?: Date) => {
+    actor.send({ type: "analytics.track", event: signal(name, data, time) });
     mirrorToTags(opts.tags?.() ?? [], name, data);
   };
   // Said once per page, or every save would add another signal; the buffer carries on in memory.

@@ -1,4 +1,4 @@
-import { createStore, del, delMany, get, promisifyRequest, set, setMany, type UseStore } from "idb-keyval";
+import { createStore, get, promisifyRequest, type UseStore } from "idb-keyval";
 import { prefix } from "./storage.ts";
 
 /**
@@ -18,9 +18,9 @@ function idb(): UseStore {
 export const idbGet = <T>(appId: string, key: string): Promise<T | undefined> =>
   Promise.resolve().then(() => get<T>(`${prefix(appId)}${key}`, idb()));
 export const idbSet = (appId: string, key: string, value: unknown): Promise<void> =>
-  Promise.resolve().then(() => set(`${prefix(appId)}${key}`, value, idb()));
+  writeNow(appId, (s, k) => s.put(value, k(key)));
 export const idbDel = (appId: string, key: string): Promise<void> =>
-  Promise.resolve().then(() => del(`${prefix(appId)}${key}`, idb()));
+  writeNow(appId, (s, k) => s.delete(k(key)));
 
 /** Every value whose key starts with `keyPrefix`, in key order (one range read, not the whole store). */
 export const idbValuesUnder = <T>(appId: string, keyPrefix: string): Promise<T[]> =>
@@ -28,17 +28,30 @@ export const idbValuesUnder = <T>(appId: string, keyPrefix: string): Promise<T[]
     const from = `${prefix(appId)}${keyPrefix}`;
     return idb()("readonly", (s) => promisifyRequest(s.getAll(IDBKeyRange.bound(from, `${from}\uffff`))));
   });
+/**
+ * One read-write transaction that asks to commit as soon as its requests are made. Without commit() the
+ * browser commits only after the page has seen every request's result, a round trip during which a page that
+ * goes away (a reload, a link) may abort it, and a signal queued just before would be lost. commit() is in
+ * every current engine; where it is missing the transaction still commits by itself.
+ */
+const writeNow = (
+  appId: string,
+  write: (s: IDBObjectStore, key: (k: string) => string) => void,
+): Promise<void> =>
+  Promise.resolve().then(() =>
+    idb()("readwrite", (s) => {
+      write(s, (k) => `${prefix(appId)}${k}`);
+      const done = promisifyRequest(s.transaction);
+      s.transaction.commit?.();
+      return done as unknown as Promise<void>;
+    }),
+  );
+
 export const idbSetMany = (appId: string, entries: [string, unknown][]): Promise<void> =>
-  Promise.resolve().then(() =>
-    setMany(
-      entries.map(([k, v]) => [`${prefix(appId)}${k}`, v]),
-      idb(),
-    ),
-  );
+  writeNow(appId, (s, key) => {
+    for (const [k, v] of entries) s.put(v, key(k));
+  });
 export const idbDelMany = (appId: string, keys: string[]): Promise<void> =>
-  Promise.resolve().then(() =>
-    delMany(
-      keys.map((k) => `${prefix(appId)}${k}`),
-      idb(),
-    ),
-  );
+  writeNow(appId, (s, key) => {
+    for (const k of keys) s.delete(key(k));
+  });

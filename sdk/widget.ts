@@ -35,7 +35,7 @@ export function createWidget(
       emit("brand-app:sign-out", { appId });
     },
   });
-  const track = (name: string, data?: SignalData) => analytics?.track(name, data);
+  const track = (name: string, data?: SignalData, time?: Date) => analytics?.track(name, data, time);
   // The inbox and location alerts act for the end user: the signed-in one with their token, else the install id.
   const endUser = () => {
     const s = account.get();

@@ -262,4 +262,31 @@ describe("analytics buffer chaos", () => {
     await c.close();
     await context.close();
   }, 120_000);
+
+  it("keeps the page views a visitor makes before the runtime has loaded", async () => {
+    const page = await browser.newPage();
+    const names: string[] = [];
+    await page.route("**/api/mobile/analytics/events", async (route) => {
+      for (const e of JSON.parse(route.request().postData() ?? "[]"))
+        names.push(e.name === "page_view" ? `page_view:${e.data.page}` : e.name);
+      await route.continue();
+    });
+    // The runtime (analytics, account, push) loads after home; held here, as a slow phone would.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route("**/sdk/runtime-*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/demo/${appId}`);
+    const w = page.locator("brand-app");
+    await w.locator(".ba-feature-button").nth(1).click();
+    await w.locator(".ba-back").click();
+    await w.locator(".ba-name").waitFor();
+    release();
+    await expect
+      .poll(() => names.filter((n) => n.startsWith("page_view")), { timeout: 15_000, interval: 100 })
+      .toEqual(["page_view:home", "page_view:contactUs", "page_view:home"]);
+    await page.close();
+  });
 });
