@@ -23,8 +23,13 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["server/**/*.test.ts"],
-          // Each file clones a migrated PGlite template (or creates a PostgreSQL database) in its own worker.
+          // Every database is a copy of one template migrated before the workers start (global-setup.ts), and
+          // files share their worker's module graph (isolate: false): importing the server and making a new
+          // PGlite cluster again for each of 84 files made the PGlite pass 1,277 s, of which tests ran 264 s.
+          // Now 287 s (PostgreSQL 712 s to 251 s). Tests therefore keep no state in modules between files.
+          globalSetup: ["server/testing/global-setup.ts"],
           pool: "forks",
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -38,6 +43,7 @@ export default defineConfig({
           name: "security",
           environment: "node",
           include: ["tests/security/**/*.test.ts"],
+          globalSetup: ["server/testing/global-setup.ts"],
           pool: "forks",
           testTimeout: 120000,
           hookTimeout: 60000,

@@ -5,12 +5,12 @@ import path from "node:path";
 import { browserCounts, failedTests } from "./test-output.ts";
 
 /**
- * `npm test`: every layer. Type check, lint, unit tests; then two lanes side by side: half the server suite and
- * the security suite on PGlite, the front-end build, custom elements in Chromium and end-to-end flows in one, and
- * the server and security suites on PostgreSQL (when DATABASE_URL is set), then the other half of the server suite
- * on PGlite, in the other. The second lane's output is printed whole when each of its
- * steps ends, so the log stays readable. Ends with one "tests: N passed, N failed" line over all runners. A runner that reports no
- * count (no report file, no summary line, or no test at all) fails its step rather than counting 0.
+ * `npm test`: every layer, in two lanes side by side. One builds the front ends, then runs custom elements in
+ * Chromium and the end-to-end flows (the longest step); the other type-checks, lints and runs the unit tests,
+ * then the server and security suites on PGlite and, when DATABASE_URL is set, on PostgreSQL. The second lane's
+ * output is printed whole when each of its steps ends, so the log stays readable. Ends with one
+ * "tests: N passed, N failed" line over all runners. A runner that reports no count (no report file, no summary
+ * line, or no test at all) fails its step rather than counting 0.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -95,27 +95,24 @@ const step = async (title: string, fn: () => Promise<number>) => {
   if ((await fn()) !== 0) failures.push(title);
 };
 
-await step("types", async () => (await run("types", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])).code);
-await step("lint", async () => (await run("lint", bin("biome"), ["check", "."])).code);
-await step("unit", () => vitest("unit", "unit"));
-// The second lane runs beside the first; both are awaited before the summary. The server suite on PGlite is the
-// longest step, so its files are split in two shards: one in the first lane before the front-end steps, the other
-// in the second lane after the PostgreSQL passes (which mostly wait on the database server), so the two lanes end
-// at about the same time.
+// Two lanes side by side, since the machine has two cores. The end-to-end flows are the longest step and need
+// only the built product, so the first lane builds at once and runs the front-end steps; the second runs the
+// checks and every suite that needs no build. Both are awaited before the summary.
 const pglite = { DATABASE_URL: "" };
-const secondLane = (async () => {
+const checksAndSuites = (async () => {
+  await step(
+    "types",
+    async () => (await run("types", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"], {}, true)).code,
+  );
+  await step("lint", async () => (await run("lint", bin("biome"), ["check", "."], {}, true)).code);
+  await step("unit", () => vitest("unit", "unit", {}, true));
+  await step("server (PGlite)", () => vitest("server (PGlite)", "server", pglite, true));
+  await step("security (PGlite)", () => vitest("security (PGlite)", "security", pglite, true));
   if (process.env.DATABASE_URL) {
     await step("server (PostgreSQL)", () => vitest("server (PostgreSQL)", "server", {}, true));
     await step("security (PostgreSQL)", () => vitest("security (PostgreSQL)", "security", {}, true));
   }
-  await step("server (PGlite) 2/2", () =>
-    vitest("server (PGlite) 2/2", "server", pglite, true, ["--shard=2/2"]),
-  );
 })();
-await step("server (PGlite) 1/2", () =>
-  vitest("server (PGlite) 1/2", "server", pglite, false, ["--shard=1/2"]),
-);
-await step("security (PGlite)", () => vitest("security (PGlite)", "security", pglite));
 const build = await run("build", process.execPath, ["--import", "tsx", "scripts/build.ts"]);
 if (build.code !== 0) failures.push("build");
 else {
@@ -146,7 +143,7 @@ else {
   await step("e2e", () => vitest("e2e (Playwright, Chromium)", "e2e"));
 }
 
-await secondLane;
+await checksAndSuites;
 if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((n) => `  ${n}`).join("\n")}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(", ")}` : "\nAll steps passed.");
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance, InjectOptions } from "fastify";
@@ -17,28 +16,35 @@ import { createSession } from "./ops/accounts.ts";
 import type { Mailer } from "./services/mail.ts";
 import { hashPassword, newToken } from "./services/secrets.ts";
 
-let template: Promise<PGlite> | undefined;
+let template: Promise<Blob> | undefined;
 
-/** A migrated in-memory PGlite made once per worker; every test app gets a cheap clone of it. */
-function migratedTemplate(): Promise<PGlite> {
+/**
+ * The migrated template's data directory: the file the run's global setup dumped (server/testing/global-setup.ts),
+ * or, outside such a run (a bench), one migrated here. Read once per worker.
+ */
+function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
+    const file = process.env.TEST_PGLITE_TEMPLATE;
+    if (file) return new Blob([await fs.promises.readFile(file)]);
     const db = newPglite();
     await migrate(drizzle(db), { migrationsFolder });
-    return db;
+    const dump = await db.dumpDataDir("none");
+    await db.close();
+    return dump;
   })();
   return template;
 }
 
 /**
- * A fresh, isolated database: a PGlite clone by default, or a new PostgreSQL database when DATABASE_URL is
- * set (the suite runs both ways in CI).
+ * A fresh, isolated database: PGlite started from the migrated template by default, or a copy of the run's
+ * template database on PostgreSQL when DATABASE_URL is set (the suite runs both ways in CI).
  */
 export async function testDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url)
-    return openDatabase({ pglite: (await (await migratedTemplate()).clone()) as PGlite, migrated: true });
-  const scratch = await createScratchDatabase(url);
-  const database = await openDatabase({ databaseUrl: scratch.url });
+  if (!url) return openDatabase({ pglite: newPglite("memory://", await migratedTemplate()), migrated: true });
+  const templateName = process.env.TEST_TEMPLATE_DATABASE;
+  const scratch = await createScratchDatabase(url, templateName);
+  const database = await openDatabase({ databaseUrl: scratch.url, migrated: Boolean(templateName) });
   return {
     ...database,
     async close() {

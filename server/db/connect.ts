@@ -51,8 +51,12 @@ export interface DatabaseOptions {
   migrated?: boolean;
 }
 
-/** A PGlite with the contrib modules the migrations create (pg_trgm for app-user search). */
-export const newPglite = (dir = "memory://"): PGlite => new PGlite(dir, { extensions: { pg_trgm } });
+/**
+ * A PGlite with the contrib modules the migrations create (pg_trgm for app-user search); `loadDataDir` starts
+ * it from a dumped data directory (the tests' migrated template) instead of a new cluster.
+ */
+export const newPglite = (dir = "memory://", loadDataDir?: Blob): PGlite =>
+  new PGlite(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
 
 /** Opens PostgreSQL when a URL is given, else PGlite, and applies the SQL migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {

@@ -2,12 +2,17 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 /**
- * A new, empty PostgreSQL database beside the one `url` names, for one test file or one test server, so
+ * A new PostgreSQL database beside the one `url` names (empty, or a copy of `template`), for one test file or one test server, so
  * runs never see each other's rows (or each other's code limits). `drop` removes it again.
  */
-export async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  url: string,
+  /** A migrated database to copy (the test run's template); without it the new database is empty. */
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await withClient(url, (c) => c.query(`create database ${name}`));
+  if (template && !/^\w+$/.test(template)) throw new Error(`not a database name: ${template}`);
+  await withClient(url, (c) => c.query(`create database ${name}${template ? ` template ${template}` : ""}`));
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
   return {
