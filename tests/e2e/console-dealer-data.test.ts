@@ -115,7 +115,7 @@ describe("inventory", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("spinbutton", { name: "Price to" }).fill("20000");
     await page.getByRole("spinbutton", { name: "Price to" }).press("Tab");
-    await page.getByText("1 vehicles").waitFor();
+    await page.getByText("1 vehicle", { exact: true }).waitFor();
     await page.getByRole("button", { name: "2019 Ford Escape" }).click();
     const drawer = page.getByRole("dialog", { name: "2019 Ford Escape" });
     await drawer.getByText("1FTFW1E50NFA00102").waitFor();
@@ -246,7 +246,7 @@ describe("the widget's inventory", () => {
     await w.getByLabel("Make").selectOption("Ford");
     await w.getByText("2 vehicles").waitFor();
     await w.getByLabel("Max price").fill("20000");
-    await w.getByText("1 vehicles").waitFor();
+    await w.getByText("1 vehicle", { exact: true }).waitFor();
     await w.getByRole("button", { name: /2019 Ford Escape/ }).click();
     await w.getByRole("heading", { name: "2019 Ford Escape" }).waitFor();
     await w.getByRole("button", { name: "Save vehicle" }).click();

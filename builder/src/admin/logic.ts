@@ -1,5 +1,6 @@
 /** Pure helpers of the admin console (issue 18). */
 import type { AppMetadata } from "../../../schemas/index.ts";
+import { counted } from "../counted.ts";
 
 /** Spec §9: the admin list shows 20 apps a page. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -85,7 +86,7 @@ export const returnPath = {
 };
 
 /** "1 row" / "3 rows". */
-export const rows = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
+export const rows = (n: number) => counted(n, "row", "rows");
 
 export const textKeys = [
   ["appleBundleId", "Apple bundle id"],

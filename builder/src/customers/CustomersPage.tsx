@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { vehicleLabels } from "../../../core/vehicle-labels.ts";
 import { api } from "../api.ts";
+import { counted } from "../counted.ts";
 import { useWorkspace } from "../draft/context.tsx";
 import {
   type CustomerQuery,
@@ -163,8 +164,7 @@ export function CustomersPage() {
             total: result.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) =>
-              `${total.toLocaleString("en-US")} ${total === 1 ? "customer" : "customers"}`,
+            showTotal: (total) => counted(total, "customer", "customers"),
           }}
           onChange={(pagination, _filters, sorter) => {
             const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<CustomerRow>;

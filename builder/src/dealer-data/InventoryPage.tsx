@@ -19,6 +19,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
 import type { FacetCount, InventorySearch, InventorySort, InventoryVehicle } from "../../../schemas/index.ts";
+import { counted } from "../counted.ts";
 import { ExportButton } from "./ExportButton.tsx";
 import { ImportModal } from "./ImportModal.tsx";
 import { InventoryReportSection } from "./InventoryReport.tsx";
@@ -195,7 +196,7 @@ function InventoryTable({ appId }: { appId: string }) {
             pageSize: PAGE_SIZE,
             total: d?.total ?? 0,
             showSizeChanger: false,
-            showTotal: (total) => `${total} vehicles`,
+            showTotal: (total) => counted(total, "vehicle", "vehicles"),
             onChange: (page) => setFilter((f) => ({ ...f, page })),
           }}
         />

@@ -19,6 +19,7 @@ import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { api, notify } from "../api.ts";
+import { counted } from "../counted.ts";
 import { readableLabels } from "../customers/ui.ts";
 import { useDebounced } from "../customers/useDebounced.ts";
 import { useWorkspace } from "../draft/context.tsx";
@@ -207,7 +208,7 @@ function LeadsTab({ appId }: { appId: string }) {
             pageSize: page.size,
             total: list.data?.total ?? 0,
             showSizeChanger: true,
-            showTotal: (t) => `${t.toLocaleString("en-US")} ${t === 1 ? "lead" : "leads"}`,
+            showTotal: (t) => counted(t, "lead", "leads"),
           }}
           onChange={(p) => setPage({ current: p.current ?? 1, size: p.pageSize ?? 50 })}
           onRow={(r) => ({ onDoubleClick: () => setOpen(r) })}
@@ -368,7 +369,7 @@ function FormDataTab({ appId }: { appId: string }) {
           pageSize: page.size,
           total: featureId ? (list.data?.total ?? 0) : 0,
           showSizeChanger: true,
-          showTotal: (t) => `${t.toLocaleString("en-US")} ${t === 1 ? "submission" : "submissions"}`,
+          showTotal: (t) => counted(t, "submission", "submissions"),
         }}
         onChange={(p) => setPage({ current: p.current ?? 1, size: p.pageSize ?? 50 })}
         columns={[

@@ -4,6 +4,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { ApiFailure, api, notify, toFailure, tokenStore } from "../api.ts";
+import { counted } from "../counted.ts";
 import { formatDateTime } from "../offers/logic.ts";
 import {
   fileNameFrom,
@@ -153,7 +154,7 @@ function SubscribersTable({ appId }: { appId: string }) {
           pageSize: PAGE_SIZE,
           total,
           showSizeChanger: false,
-          showTotal: (n) => `${n} subscriber${n === 1 ? "" : "s"}`,
+          showTotal: (n) => counted(n, "subscriber", "subscribers"),
           onChange: setPage,
         }}
       />

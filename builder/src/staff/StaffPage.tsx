@@ -23,6 +23,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import type { StaffMemberRecord, StaffTallyNotification } from "../../../schemas/index.ts";
 import { ApiFailure, notify } from "../api.ts";
+import { counted } from "../counted.ts";
 import { downloadWithToken } from "../leads/download.ts";
 import { formatDateTime } from "../offers/logic.ts";
 import { Thumbnail } from "../offers/Thumbnail.tsx";
@@ -207,7 +208,7 @@ function StaffTable({ appId }: { appId: string }) {
           pageSize: PAGE_SIZE,
           total,
           showSizeChanger: false,
-          showTotal: (n) => `${n} staff members`,
+          showTotal: (n) => counted(n, "staff member", "staff members"),
           onChange: setPage,
         }}
       />
