@@ -1,23 +1,9 @@
 import { HolderOutlined } from "@ant-design/icons";
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Table, type TableProps } from "antd";
 import { createContext, type HTMLAttributes, useContext, useMemo } from "react";
+import { SortableList } from "../components/SortableList.tsx";
 
 interface HandleContextValue {
   setActivatorNodeRef?: (el: HTMLElement | null) => void;
@@ -78,38 +64,10 @@ export function SortableTable<T extends { id: string }>({
   /** How announcements name a row (dnd-kit would say its id). */
   nameOf(id: string): string;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = useMemo(() => dataSource.map((r) => r.id), [dataSource]);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
-  };
-  const position = (id: unknown) => ids.indexOf(String(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(String(active.id))}, position ${position(active.id)} of ${ids.length}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${nameOf(String(active.id))} moved to position ${position(over.id)} of ${ids.length}.`
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(String(active.id))} dropped at position ${position(over.id)} of ${ids.length}.`
-        : undefined,
-    onDragCancel: ({ active }) => `Moving ${nameOf(String(active.id))} was cancelled.`,
-  };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements }}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <Table<T> rowKey="id" components={components} dataSource={dataSource} pagination={false} {...rest} />
-      </SortableContext>
-    </DndContext>
+    <SortableList ids={ids} nameOf={(i) => nameOf(ids[i])} onMove={(from, to) => onMove(ids[from], ids[to])}>
+      <Table<T> rowKey="id" components={components} dataSource={dataSource} pagination={false} {...rest} />
+    </SortableList>
   );
 }

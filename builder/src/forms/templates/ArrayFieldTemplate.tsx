@@ -1,25 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, buttonId } from "@rjsf/utils";
 import { Button } from "antd";
 import { createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
-import { itemName, listWords } from "./itemName.ts";
+import { SortableList } from "../../components/SortableList.tsx";
+import { itemName } from "./itemName.ts";
 
 interface ListContextValue {
   /** How the list names its item at an index ("Sales", "Item 2"). */
@@ -65,26 +51,8 @@ export function ArrayFieldTemplate({
     }),
     [values, disabled, readonly, items.length, fieldPathId.path.length],
   );
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const reorder = (items[0] as ReactElement<{ handleReorderItems?: Reorder }> | undefined)?.props
     .handleReorderItems;
-  const position = (id: unknown) => ids.indexOf(String(id));
-  const words = listWords(list.nameOf, ids.length);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => words.pickedUp(position(active.id)),
-    onDragOver: ({ active, over }) =>
-      over ? words.moved(position(active.id), position(over.id)) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? words.dropped(position(active.id), position(over.id)) : undefined,
-    onDragCancel: ({ active }) => words.cancelled(position(active.id)),
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id || !reorder) return;
-    reorder(undefined, position(active.id), position(over.id));
-  };
   return (
     <fieldset id={fieldPathId.$id} className={["form-list", className].join(" ")}>
       {heading ? (
@@ -100,16 +68,9 @@ export function ArrayFieldTemplate({
       {help ? <p className="form-section-help">{help}</p> : null}
       <ListContext.Provider value={list}>
         {list.sortable ? (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{ announcements, screenReaderInstructions: { draggable: words.instructions } }}
-          >
-            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-              <div className="form-list-items">{items}</div>
-            </SortableContext>
-          </DndContext>
+          <SortableList ids={ids} nameOf={list.nameOf} onMove={(from, to) => reorder?.(undefined, from, to)}>
+            <div className="form-list-items">{items}</div>
+          </SortableList>
         ) : (
           <div className="form-list-items">{items}</div>
         )}

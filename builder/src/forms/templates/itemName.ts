@@ -15,15 +15,3 @@ export function itemName(item: unknown, index: number): string {
   }
   return `Item ${index + 1}`;
 }
-
-/** What a screen reader hears while a list item is moved (dnd-kit announcements). */
-export function listWords(nameOf: (index: number) => string, count: number) {
-  return {
-    instructions:
-      "To reorder, press Space to pick the item up, the arrow keys to move it, Space to drop it or Escape to cancel.",
-    pickedUp: (from: number) => `Picked up ${nameOf(from)}, position ${from + 1} of ${count}.`,
-    moved: (from: number, to: number) => `${nameOf(from)} moved to position ${to + 1} of ${count}.`,
-    dropped: (from: number, to: number) => `${nameOf(from)} dropped at position ${to + 1} of ${count}.`,
-    cancelled: (from: number) => `Moving ${nameOf(from)} was cancelled.`,
-  };
-}
