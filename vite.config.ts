@@ -14,6 +14,11 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "happy-dom",
+          // The files of a worker share its modules and its window, and each starts from an empty document
+          // and empty storage (tests/unit-setup.ts): a new window and module graph per file made 110 s of
+          // a 135 s pass; now 26 s.
+          isolate: false,
+          setupFiles: ["tests/unit-setup.ts"],
           include: ["{schemas,core,machines,sdk,builder,portal,promo,locales,scripts}/**/*.test.{ts,tsx}"],
         },
       },
