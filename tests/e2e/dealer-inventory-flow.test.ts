@@ -96,7 +96,7 @@ describe("dealer inventory, from the console's import to the widget's lead and b
     await w.getByLabel("Make").selectOption("Ford");
     await w.getByText("2 vehicles").waitFor();
     await w.getByLabel("Max price").fill("20000");
-    await w.getByText("1 vehicles").waitFor();
+    await w.getByText("1 vehicle", { exact: true }).waitFor();
     await w.getByRole("button", { name: /2019 Ford Escape/ }).click();
     await w.getByRole("heading", { name: "2019 Ford Escape" }).waitFor();
     await w.getByRole("button", { name: "Save vehicle" }).click();

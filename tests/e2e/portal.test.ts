@@ -570,7 +570,7 @@ describe.each([
     await clean(page);
     await page.getByRole("searchbox", { name: "Search" }).fill("Corolla");
     await page.keyboard.press("Enter");
-    await page.getByText("1 vehicles").waitFor();
+    await page.getByText("1 vehicle", { exact: true }).waitFor();
     expect(await page.locator(".ba-inv-title").allTextContents()).toEqual(["2020 Toyota Corolla"]);
     await page.getByRole("button", { name: /2020 Toyota Corolla/ }).focus();
     await page.keyboard.press("Enter");
@@ -586,7 +586,7 @@ describe.each([
     await page.getByRole("button", { name: "Saved", pressed: true }).waitFor();
     await clean(page);
     await page.getByRole("button", { name: "Back to results" }).click();
-    await page.getByText("1 vehicles").waitFor();
+    await page.getByText("1 vehicle", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Saved Vehicles" }).click();
     await until(() => page.locator(".ba-inv-title").allTextContents()).toEqual(["2020 Toyota Corolla"]);
     await clean(page);
