@@ -2,12 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { type Database, migrationsFolder, newPglite, openDatabase } from "./db/connect.ts";
+import { type Database, newPglite, openDatabase } from "./db/connect.ts";
 import { appRoles, users } from "./db/schema.ts";
 import { endUserSessions, endUsers } from "./db/schema-mobile.ts";
 import { createScratchDatabase } from "./db/scratch-database.ts";
@@ -15,6 +13,7 @@ import { InlineQueue, type JobsMode } from "./jobs/queue.ts";
 import { createSession } from "./ops/accounts.ts";
 import type { Mailer } from "./services/mail.ts";
 import { hashPassword, newToken } from "./services/secrets.ts";
+import { migratedPgliteDump } from "./testing/global-setup.ts";
 
 let template: Promise<Blob> | undefined;
 
@@ -25,12 +24,7 @@ let template: Promise<Blob> | undefined;
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
     const file = process.env.TEST_PGLITE_TEMPLATE;
-    if (file) return new Blob([await fs.promises.readFile(file)]);
-    const db = newPglite();
-    await migrate(drizzle(db), { migrationsFolder });
-    const dump = await db.dumpDataDir("none");
-    await db.close();
-    return dump;
+    return file ? new Blob([await fs.promises.readFile(file)]) : migratedPgliteDump();
   })();
   return template;
 }

@@ -13,10 +13,8 @@ export async function createScratchDatabase(
   const name = `test_${randomBytes(6).toString("hex")}`;
   if (template && !/^\w+$/.test(template)) throw new Error(`not a database name: ${template}`);
   await withClient(url, (c) => c.query(`create database ${name}${template ? ` template ${template}` : ""}`));
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
   return {
-    url: scratch.toString(),
+    url: databaseUrl(url, name),
     drop: () =>
       withClient(url, async (c) => {
         // Not WITH (FORCE): that must terminate every session, and an autovacuum worker visiting the fresh
@@ -35,7 +33,15 @@ export async function createScratchDatabase(
   };
 }
 
-async function withClient(url: string, work: (c: pg.Client) => Promise<unknown>): Promise<void> {
+/** `url` with its database name replaced by `name`. */
+export function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One connection to `url` for `work`, closed afterwards. */
+export async function withClient(url: string, work: (c: pg.Client) => Promise<unknown>): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
