@@ -110,17 +110,18 @@ export const endUserVehicles = pgTable(
  * Analytics signals, partitioned by month of `time` on PostgreSQL and PGlite alike (migration 0009 makes the
  * partitions; drizzle-kit cannot declare them). The key is the widget's id of the event with its time (a
  * partitioned table's keys must hold the partition column): the widget re-sends a buffered event with the
- * same id and time, so a batch re-sent after a lost answer is stored once. Every insert also queues the rows
- * for the rollups (a statement trigger, migration 0009), so the dashboards never read this table.
+ * same id and time, so a batch re-sent after a lost answer is stored once. The key leads with the time, so
+ * new rows land at the right edge of their app's range and the key serves range reads (migration 0015); no
+ * foreign key, which checked each row alone (a trigger on apps deletes an app's signals with it). Every
+ * insert also queues the rows for the rollups (a statement trigger, migration 0009), so the dashboards never
+ * read this table.
  */
 export const analyticsEvents = pgTable(
   "analytics_events",
   {
     /** The widget's id of the signal: unique within its app only (another app may send the same id). */
     id: uuid("id").notNull(),
-    appId: uuid("app_id")
-      .notNull()
-      .references(() => apps.id, { onDelete: "cascade" }),
+    appId: uuid("app_id").notNull(),
     userId: text("user_id"),
     platform: text("platform").notNull().default("Web"),
     name: text("name").notNull(),
@@ -128,10 +129,7 @@ export const analyticsEvents = pgTable(
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.appId, t.id, t.time] }),
-    index("analytics_events_app_time_idx").on(t.appId, t.time),
-  ],
+  (t) => [primaryKey({ columns: [t.appId, t.time, t.id] })],
 );
 
 /**

@@ -70,7 +70,7 @@ export async function storeSignals(
           from json_to_recordset(${rows}::json)
             as t(id uuid, "userId" text, platform text, name text, time timestamptz, data jsonb)
           where exists (select 1 from app where status <> 'Inactive')
-          on conflict (app_id, id, time) do nothing
+          on conflict (app_id, time, id) do nothing
           returning 1
         )
         select (select status from app) as status, (select count(*) from stored)::int as stored`),

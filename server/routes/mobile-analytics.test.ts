@@ -107,6 +107,19 @@ describe("POST /mobile/analytics/events", () => {
     expect(rows.find((r) => r.app_id === appId)?.name).toBe("page_view");
   });
 
+  it("deletes an app's signals with the app, and only that app's", async () => {
+    const owner = await testUser(app);
+    const goneId = await testAppOf(app, owner, "Gone Signal Motors");
+    expect((await post([signal("install", goneId), signal("page_view", goneId)], goneId)).body.data).toEqual({
+      stored: 2,
+    });
+    const others = await count(otherAppId);
+    expect(await count(goneId)).toBe(2);
+    await app.database.execute("delete from apps where id = $1", [goneId]);
+    expect(await count(goneId)).toBe(0);
+    expect(await count(otherAppId)).toBe(others);
+  });
+
   it("stores 100 parallel batches with overlapping ids in other orders without a server error, each id once", async () => {
     if (app.database.engine === "postgres") {
       // Test-only widening of the race on this scratch database: each row takes 0.5 ms, so concurrent
