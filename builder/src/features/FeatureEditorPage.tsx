@@ -1,5 +1,5 @@
 import { Button, Result, Space, Typography } from "antd";
-import { useCallback, useEffect } from "react";
+import { memo, useCallback, useEffect } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import {
   featurePageName,
@@ -27,7 +27,10 @@ export function FeatureEditorPage() {
   const id = params.get("id");
   const { appId } = useWorkspace();
   const { search } = useLocation();
-  const feature = useDraftSelector((d) => ((d.features ?? []) as DraftFeature[]).find((f) => f.id === id));
+  // Only whether the feature is there: its content changes with every keystroke, and FeatureForm reads it.
+  const featureId = useDraftSelector(
+    (d) => ((d.features ?? []) as DraftFeature[]).find((f) => f.id === id)?.id,
+  );
   const add = useAddFeature();
   const module = featureTypeOfPage(pageName);
 
@@ -40,7 +43,7 @@ export function FeatureEditorPage() {
         extra={<Link to={`/apps/${appId}/features${search}`}>Back to features</Link>}
       />
     );
-  if (!feature)
+  if (!featureId)
     return (
       <Result
         title={module.label}
@@ -52,7 +55,7 @@ export function FeatureEditorPage() {
         }
       />
     );
-  return <FeatureForm key={feature.id} featureId={feature.id} pageName={pageName} />;
+  return <FeatureForm key={featureId} featureId={featureId} pageName={pageName} />;
 }
 
 function FeatureForm({ featureId, pageName }: { featureId: string; pageName: string }) {
@@ -104,17 +107,7 @@ function FeatureForm({ featureId, pageName }: { featureId: string; pageName: str
 
   return (
     <div>
-      <Space className="page-heading" align="center" wrap>
-        <Typography.Title level={1} className="page-title">
-          {module.label}
-        </Typography.Title>
-        <Link to={`/apps/${appId}/features${search}`}>All features</Link>
-        {OFFER_PAGES[feature.type] ? (
-          <Link to={`/apps/${appId}/${OFFER_PAGES[feature.type].path}${search}`}>
-            Manage {OFFER_PAGES[feature.type].label}
-          </Link>
-        ) : null}
-      </Space>
+      <FeatureHeading label={module.label} type={feature.type} appId={appId} search={search} />
       <SchemaForm
         schema={module.schema}
         uiSchema={module.uiSchema}
@@ -127,3 +120,24 @@ function FeatureForm({ featureId, pageName }: { featureId: string; pageName: str
     </div>
   );
 }
+
+/** The editor's title and links; memoized, as they do not change while the feature is typed into. */
+const FeatureHeading = memo(function FeatureHeading(props: {
+  label: string;
+  type: string;
+  appId: string;
+  search: string;
+}) {
+  const { label, type, appId, search } = props;
+  return (
+    <Space className="page-heading" align="center" wrap>
+      <Typography.Title level={1} className="page-title">
+        {label}
+      </Typography.Title>
+      <Link to={`/apps/${appId}/features${search}`}>All features</Link>
+      {OFFER_PAGES[type] ? (
+        <Link to={`/apps/${appId}/${OFFER_PAGES[type].path}${search}`}>Manage {OFFER_PAGES[type].label}</Link>
+      ) : null}
+    </Space>
+  );
+});

@@ -2,7 +2,7 @@ import Form from "@rjsf/antd";
 import { Form as AntForm } from "antd";
 import "./forms.css";
 import type { RJSFSchema, UiSchema as RjsfUiSchema } from "@rjsf/utils";
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FieldError, UiSchema } from "../../../schemas/index.ts";
 import { editingSchema } from "./editingSchema.ts";
 import { enhanceUiSchema } from "./enhanceUiSchema.ts";
@@ -27,6 +27,9 @@ export interface SchemaFormProps<T> {
   idPrefix?: string;
 }
 
+/** How long typing pauses before the form (not the preview, which is at once) shows the typed text. */
+const TYPING_PAUSE_MS = 300;
+
 const hideSubmit = { "ui:submitButtonOptions": { norender: true } };
 
 /**
@@ -50,20 +53,33 @@ function SchemaFormInner<T>({
     [schema, uiSchema],
   );
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  // The form renders a deferred copy of the value: RJSF re-renders every field on every change (hundreds
-  // of milliseconds for a large feature), so it must never sit between a keystroke and the preview.
-  const deferred = useDeferredValue(value);
+  // The form renders a settled copy of the value: RJSF re-derives and re-renders every field on every change
+  // (tens of milliseconds for a large feature, in parts the browser cannot interrupt), so it must never sit
+  // between a keystroke and the preview. A fast field shows its own text, so while it is being typed in the
+  // form catches up once typing pauses (or at once on blur); any other change reaches it in a transition.
+  const typed = useRef(false);
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (settled === value) return;
+    // Only a value a fast field typed waits; anything else (undo, a switch, a reload) goes at once.
+    const wait = typed.current ? TYPING_PAUSE_MS : 0;
+    typed.current = false;
+    const timer = setTimeout(() => startTransition(() => setSettled(value)), wait);
+    return () => clearTimeout(timer);
+  }, [value, settled]);
   // ajv fills the schema's defaults into what it validates. Validating a copy keeps the draft (and its undo
   // history) untouched, and the copy, defaults filled in, is what the form shows.
   const { shown, errors } = useMemo(() => {
-    const copy = structuredClone(deferred);
+    const copy = structuredClone(settled);
     return { shown: copy, errors: validate(copy) };
-  }, [validate, deferred]);
+  }, [validate, settled]);
   const extraErrors = useMemo(
     () => visibleErrors(errors, touched, submitCount > 0, idPrefix),
     [errors, touched, submitCount, idPrefix],
   );
   const onBlur = useCallback((id: string) => {
+    // The blurred field forgets what was typed into it, so the form must hold that text from now on.
+    setSettled(latest.current.value);
     setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
   }, []);
 
@@ -95,6 +111,7 @@ function SchemaFormInner<T>({
     // Typing goes to the draft at once (the preview follows in the same frame); RJSF catches up later.
     fastEdit: (id: string, v: unknown) => {
       fastIds.current.add(id);
+      typed.current = true;
       emit(setAt(latest.current.value, idToPath(id, idPrefix), v) as T, id);
     },
     setValue: (id: string, v: unknown) =>
@@ -122,8 +139,12 @@ function SchemaFormInner<T>({
           extraErrors={extraErrors}
           onBlur={onBlur}
           onChange={(e, id) => {
-            if (id && fastIds.current.has(id)) return;
-            emit(e.formData as T, id ?? "form");
+            if (!id) return emit(e.formData as T, "form");
+            if (fastIds.current.has(id)) return;
+            // A field's change takes only that field from RJSF's data: the rest of RJSF's copy may be behind
+            // what was typed since the form last settled (a file dropped on an image while a name is typed).
+            const path = idToPath(id, idPrefix);
+            emit(setAt(latest.current.value, path, getAt(e.formData, path)) as T, id);
           }}
           experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
         />
@@ -140,6 +161,13 @@ export function idToPath(id: string, prefix = "root"): (string | number)[] {
     .split("_")
     .filter(Boolean)
     .map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
+}
+
+/** The value at `path` in `value` (undefined where the path leads nowhere). */
+export function getAt(value: unknown, path: (string | number)[]): unknown {
+  let v: any = value;
+  for (const seg of path) v = v == null ? undefined : v[seg];
+  return v;
 }
 
 /** A copy of `value` with `v` at `path` (undefined removes the key). */

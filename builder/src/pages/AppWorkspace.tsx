@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Layout, Menu, Skeleton, Space, Tag, Tooltip } from "antd";
-import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { memo, useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { App, AppDefinition } from "../../../schemas/index.ts";
 import { api } from "../api.ts";
@@ -116,15 +116,24 @@ function WorkspaceView({ appId, loaded }: { appId: string; loaded: App | null })
   );
 }
 
-/** The preview subscribes to the draft on its own so typing re-renders only the form and the preview. */
-function LivePreview(props: Omit<Parameters<typeof PhonePreview>[0], "definition"> & { store: DraftStore }) {
-  const { store, ...rest } = props;
-  const draft: AppDefinition = useSyncExternalStore(store.subscribe, () => store.definition);
+type LivePreviewProps = Omit<Parameters<typeof PhonePreview>[0], "definition"> & { store: DraftStore };
+
+/** The preview with the offers of the query cache; they change rarely, so their queries stay out of typing. */
+function LivePreview(props: LivePreviewProps) {
   const coupons = useCachedOffers(props.appId, "coupons");
   const events = useCachedOffers(props.appId, "events");
+  return <DraftPreview {...props} coupons={coupons} events={events} />;
+}
+
+/** The preview subscribes to the draft on its own so typing re-renders only the form and the preview. */
+const DraftPreview = memo(function DraftPreview(
+  props: LivePreviewProps & { coupons?: OfferRecord[]; events?: OfferRecord[] },
+) {
+  const { store, coupons, events, ...rest } = props;
+  const draft: AppDefinition = useSyncExternalStore(store.subscribe, () => store.definition);
   const definition = useMemo(() => withOffers(draft, coupons, events), [draft, coupons, events]);
   return <PhonePreview definition={definition} {...rest} />;
-}
+});
 
 /**
  * The offers the Specials and Promotions pages hold in the query cache, without fetching them: until

@@ -24,13 +24,11 @@ function useFastText(props: WidgetProps) {
     setText(next);
     const v = next === "" ? options.emptyValue : next;
     const ctx = registry.formContext as FormContext;
-    if (ctx.fastEdit) {
-      flushSync(() => ctx.fastEdit!(id, v));
-      // The draft and the preview have the text already; RJSF's copy is brought up to date in a task of its
-      // own, so its re-render of the whole form does not hold up the frame that shows the keystroke
-      // (bench/builder-keystroke.ts: a feature editor's p95 went from 16-18 ms to 9-10 ms).
-      setTimeout(() => startTransition(() => onChange(v)));
-    } else startTransition(() => onChange(v));
+    // The draft and the preview take the text at once. RJSF is not told: the draft's value reaches it as
+    // formData once typing pauses (SchemaForm), and its own change, a walk of the whole form the browser
+    // cannot interrupt, would run on every keystroke (bench/builder-keystroke.ts).
+    if (ctx.fastEdit) flushSync(() => ctx.fastEdit!(id, v));
+    else startTransition(() => onChange(v));
   };
   const blur = () => {
     typed.current.clear();
