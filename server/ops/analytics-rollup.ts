@@ -49,7 +49,7 @@ const METRICS = sql`(values
  * the same statement that adds them, so a crash leaves them queued and two workers take disjoint ones (SKIP
  * LOCKED): each fact counts once. Rows are upserted in key order so concurrent folds never deadlock. The
  * facts are grouped by everything a metric reads before METRICS fans them out, so its expressions run per
- * group rather than per fact (a batch of 15,000 page views is a few hundred groups: 221 → 156 ms a fold).
+ * group rather than per fact (15,000 page views of a few pages in two quarter hours: 221 → 156 ms a fold).
  */
 export async function foldAnalytics(db: Db, limit = 20_000): Promise<number> {
   const result = await db.execute(sql`with batch as (
