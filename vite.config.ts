@@ -19,6 +19,9 @@ export default defineConfig({
           // a 135 s pass; now 26 s.
           isolate: false,
           setupFiles: ["tests/unit-setup.ts"],
+          // Beside e2e in CI on two cores, a test that renders every screen (and loads their modules first)
+          // took over vitest's 5 s; a timed-out test keeps running beside the next ones in the shared window.
+          testTimeout: 30_000,
           include: ["{schemas,core,machines,sdk,builder,portal,promo,locales,scripts}/**/*.test.{ts,tsx}"],
         },
       },
