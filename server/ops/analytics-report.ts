@@ -79,44 +79,19 @@ function zoneMidnight(zone: string, date: string): number {
   return guess;
 }
 
-/** A stretch of rollup rows a report reads, added to the sum or (sign -1) taken off it. */
-export interface Cover {
-  kind: "d" | "q";
-  lo: number;
-  hi: number;
-  sign: 1 | -1;
-}
-
 /**
- * How the rollups cover [lo, hi) with the fewest 15-minute rows: whole UTC days from the daily rows, and each
- * partial UTC day at an edge (a local midnight that is not a UTC midnight) either from its own 15-minute rows
- * or as its whole UTC day less the 15-minute rows outside it, whichever is shorter. Counts add up, so a New
- * York day (05:00 to 05:00 UTC) reads one daily row and 10 hours of quarter hours instead of 24 hours of them.
+ * How the rollups cover [lo, hi): whole UTC days from the daily rows, the partial days at the edges (local
+ * midnights that are not UTC midnights) from the 15-minute rows.
  */
-export function coverRange(lo: number, hi: number): Cover[] {
-  const out: Cover[] = [];
-  const add = (kind: Cover["kind"], a: number, b: number, sign: Cover["sign"] = 1) => {
-    if (a < b) out.push({ kind, lo: a, hi: b, sign });
-  };
-  // [a, b) lies within the UTC day that starts at or before a.
-  const part = (a: number, b: number) => {
-    const day = Math.floor(a / DAY) * DAY;
-    if (b - a <= DAY - (b - a)) return add("q", a, b);
-    add("d", day, day + DAY);
-    add("q", day, a, -1);
-    add("q", b, day + DAY, -1);
-  };
-  if (lo >= hi) return out;
+export function coverRange(lo: number, hi: number): { kind: "d" | "q"; lo: number; hi: number }[] {
   const dayLo = Math.ceil(lo / DAY) * DAY;
   const dayHi = Math.floor(hi / DAY) * DAY;
-  if (dayLo > dayHi) {
-    part(lo, hi);
-    return out;
-  }
-  if (lo < dayLo) part(lo, dayLo);
-  add("d", dayLo, dayHi);
-  if (dayHi < hi) part(dayHi, hi);
-  return out;
+  if (dayLo >= dayHi) return lo < hi ? [{ kind: "q", lo, hi }] : [];
+  return [
+    ...(lo < dayLo ? [{ kind: "q" as const, lo, hi: dayLo }] : []),
+    { kind: "d" as const, lo: dayLo, hi: dayHi },
+    ...(dayHi < hi ? [{ kind: "q" as const, lo: dayHi, hi }] : []),
+  ];
 }
 
 const HOUR = 3_600_000;
@@ -300,10 +275,7 @@ export async function analyticsReport(
     { label: "", lo: prevStart, hi: curStart },
   ].flatMap((s) => coverRange(s.lo, s.hi).map((c) => ({ ...c, label: s.label })));
   const segmentRows = sql.join(
-    segments.map(
-      (g) =>
-        sql`(${g.label}, ${g.kind}, ${iso(g.lo)}::timestamptz, ${iso(g.hi)}::timestamptz, ${g.sign}::int)`,
-    ),
+    segments.map((g) => sql`(${g.label}, ${g.kind}, ${iso(g.lo)}::timestamptz, ${iso(g.hi)}::timestamptz)`),
     sql`, `,
   );
 
@@ -360,16 +332,16 @@ export async function analyticsReport(
 
   const [counts, visitorCounts, filterRows] = await Promise.all([
     counted.length
-      ? db.execute(sql`with seg (label, kind, lo, hi, sign) as (values ${segmentRows})
+      ? db.execute(sql`with seg (label, kind, lo, hi) as (values ${segmentRows})
           select label, metric, key, sum(n)::bigint as n from (
-            select s.label, r.metric, r.key, r.value * s.sign as n from seg s join analytics_rollups r
+            select s.label, r.metric, r.key, r.value as n from seg s join analytics_rollups r
               on s.kind = 'q' and r.app_id = ${appId} and r.metric in (${metricList})
               and r.bucket >= s.lo and r.bucket < s.hi ${filtered}
             union all
-            select s.label, r.metric, r.key, r.value * s.sign as n from seg s join analytics_rollups_daily r
+            select s.label, r.metric, r.key, r.value as n from seg s join analytics_rollups_daily r
               on s.kind = 'd' and r.app_id = ${appId} and r.metric in (${metricList})
               and r.day >= (s.lo at time zone 'UTC')::date and r.day < (s.hi at time zone 'UTC')::date ${filtered}
-          ) x group by 1, 2, 3 having sum(n) <> 0`)
+          ) x group by 1, 2, 3`)
       : Promise.resolve({ rows: [] }),
     metricIds.includes("visitors") ? countVisitors() : Promise.resolve(null),
     // The filter choices: whole UTC days around the range are near enough for a list of values.
