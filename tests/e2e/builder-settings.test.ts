@@ -175,4 +175,64 @@ describe("builder: app settings", () => {
     await page.locator("#root_groups_0_methods_0_value").fill("sales@example.com");
     await until(() => page.getByText("invalid email", { exact: true }).count()).toBe(0);
   });
+
+  it("contact us with many groups: cards start closed, open by name or all at once, and a failed save opens the card at the field", async () => {
+    const contactId = "00000000-0000-4000-8000-0000000000d1";
+    const res = await page.request.post(`${baseUrl}/api/apps`, {
+      headers: auth,
+      data: {
+        definition: {
+          name: "Contact Motors",
+          logo: "/api/icon-files/none.svg",
+          cover: "/api/icon-files/none.svg",
+          features: [
+            {
+              id: contactId,
+              type: "ContactUs",
+              title: "Contact Us",
+              groups: [1, 2, 3, 4, 5].map((n) => ({
+                name: `Department ${n}`,
+                methods: [{ type: "Email", value: `dept${n}@example.com` }],
+              })),
+            },
+          ],
+        },
+      },
+    });
+    const contactApp = (await res.json()).data.appId;
+    await page.goto(`${baseUrl}/apps/${contactApp}/features/contact-us?id=${contactId}`);
+    const toggles = page.locator(".form-card-toggle");
+    await until(() => toggles.count()).toBe(5);
+    expect(await toggles.evaluateAll((els) => els.map((e) => e.getAttribute("aria-expanded")))).toEqual(
+      Array(5).fill("false"),
+    );
+    // Closed, a card's fields are not there at all.
+    expect(await page.locator("#root_groups_0_name").count()).toBe(0);
+    const card = (name: string) => page.getByRole("button", { name, exact: true });
+    await card("Department 2").click();
+    await until(() => page.locator("#root_groups_1_name").inputValue()).toBe("Department 2");
+    expect(await card("Department 2").getAttribute("aria-expanded")).toBe("true");
+    // From the keyboard.
+    await card("Department 3").focus();
+    await page.keyboard.press("Enter");
+    await until(() => page.locator("#root_groups_2_name").count()).toBe(1);
+    await page.getByRole("button", { name: "Expand all", exact: true }).click();
+    await until(() => page.locator("#root_groups_4_methods_0_value").inputValue()).toBe("dept5@example.com");
+    await page.getByRole("button", { name: "Collapse all", exact: true }).click();
+    await until(() => page.locator(".form-card-body:not([hidden])").count()).toBe(0);
+    // An added group opens, ready to be named.
+    await page.locator("#root_groups__add").click();
+    await page.locator("#root_groups_5_name").fill("Service");
+    await until(() => card("Service").getAttribute("aria-expanded")).toBe("true");
+    // A card closed over an error says so; the failed save opens it at the field.
+    await card("Department 4").click();
+    await page.locator("#root_groups_3_methods_0_value").fill("not-an-email");
+    await card("Department 4").click();
+    await until(() => card("Department 4 Has errors").getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("#root_groups_3_methods_0_value").count()).toBe(0);
+    await page.getByRole("button", { name: "Save App" }).click();
+    await until(() => new URL(page.url()).searchParams.get("field")).toBe("/groups/3/methods/0/value");
+    await until(() => page.evaluate(() => document.activeElement?.id)).toBe("root_groups_3_methods_0_value");
+    expect(await card("Department 4").getAttribute("aria-expanded")).toBe("true");
+  });
 });

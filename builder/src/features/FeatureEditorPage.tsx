@@ -9,6 +9,7 @@ import {
 } from "../../../schemas/index.ts";
 import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
 import { pointerToId } from "../forms/errors.ts";
+import { RevealFieldContext } from "../forms/reveal.ts";
 import { SchemaForm } from "../forms/SchemaForm.tsx";
 import { useFormContext } from "../forms/useFormContext.ts";
 import { type DraftFeature, featureEditorPath, newFeatureForPage } from "./featureRoutes.ts";
@@ -108,15 +109,17 @@ function FeatureForm({ featureId, pageName }: { featureId: string; pageName: str
   return (
     <div>
       <FeatureHeading label={module.label} type={feature.type} appId={appId} search={search} />
-      <SchemaForm
-        schema={module.schema}
-        uiSchema={module.uiSchema}
-        value={feature}
-        onChange={onChange}
-        validate={validateFeature as (f: DraftFeature) => ReturnType<typeof validateFeature>}
-        submitCount={submitCount}
-        context={context}
-      />
+      <RevealFieldContext.Provider value={field ? pointerToId(field) : undefined}>
+        <SchemaForm
+          schema={module.schema}
+          uiSchema={module.uiSchema}
+          value={feature}
+          onChange={onChange}
+          validate={validateFeature as (f: DraftFeature) => ReturnType<typeof validateFeature>}
+          submitCount={submitCount}
+          context={context}
+        />
+      </RevealFieldContext.Provider>
     </div>
   );
 }

@@ -6,9 +6,10 @@ import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useStat
 import type { FieldError, UiSchema } from "../../../schemas/index.ts";
 import { editingSchema } from "./editingSchema.ts";
 import { enhanceUiSchema } from "./enhanceUiSchema.ts";
-import { visibleErrors } from "./errors.ts";
+import { errorIdsOf, visibleErrors } from "./errors.ts";
 import { pruneUnfilled } from "./prune.ts";
 import { fields, widgets } from "./registry.ts";
+import { ShownErrorsContext } from "./reveal.ts";
 import { templates } from "./templates/index.ts";
 import type { FormContext } from "./types.ts";
 import { validator } from "./validator.ts";
@@ -77,6 +78,7 @@ function SchemaFormInner<T>({
     () => visibleErrors(errors, touched, submitCount > 0, idPrefix),
     [errors, touched, submitCount, idPrefix],
   );
+  const errorIds = useMemo(() => errorIdsOf(extraErrors, idPrefix), [extraErrors, idPrefix]);
   const onBlur = useCallback((id: string) => {
     // The blurred field forgets what was typed into it, so the form must hold that text from now on.
     setSettled(latest.current.value);
@@ -124,33 +126,35 @@ function SchemaFormInner<T>({
     () => (
       // Fields that keep antd's Form.Item (custom fields) lay out like the templates: label above, no colon.
       <AntForm component={false} layout="vertical" colon={false}>
-        <Form
-          schema={editingSchema(schema) as RJSFSchema}
-          uiSchema={ui}
-          formData={shown}
-          validator={validator}
-          widgets={widgets}
-          fields={fields}
-          templates={templates}
-          formContext={formContext}
-          idPrefix={idPrefix}
-          noValidate
-          showErrorList={false}
-          extraErrors={extraErrors}
-          onBlur={onBlur}
-          onChange={(e, id) => {
-            if (!id) return emit(e.formData as T, "form");
-            if (fastIds.current.has(id)) return;
-            // A field's change takes only that field from RJSF's data: the rest of RJSF's copy may be behind
-            // what was typed since the form last settled (a file dropped on an image while a name is typed).
-            const path = idToPath(id, idPrefix);
-            emit(setAt(latest.current.value, path, getAt(e.formData, path)) as T, id);
-          }}
-          experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
-        />
+        <ShownErrorsContext.Provider value={errorIds}>
+          <Form
+            schema={editingSchema(schema) as RJSFSchema}
+            uiSchema={ui}
+            formData={shown}
+            validator={validator}
+            widgets={widgets}
+            fields={fields}
+            templates={templates}
+            formContext={formContext}
+            idPrefix={idPrefix}
+            noValidate
+            showErrorList={false}
+            extraErrors={extraErrors}
+            onBlur={onBlur}
+            onChange={(e, id) => {
+              if (!id) return emit(e.formData as T, "form");
+              if (fastIds.current.has(id)) return;
+              // A field's change takes only that field from RJSF's data: the rest of RJSF's copy may be behind
+              // what was typed since the form last settled (a file dropped on an image while a name is typed).
+              const path = idToPath(id, idPrefix);
+              emit(setAt(latest.current.value, path, getAt(e.formData, path)) as T, id);
+            }}
+            experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults" }}
+          />
+        </ShownErrorsContext.Provider>
       </AntForm>
     ),
-    [schema, ui, shown, formContext, idPrefix, extraErrors, onBlur, emit],
+    [schema, ui, shown, formContext, idPrefix, extraErrors, errorIds, onBlur, emit],
   );
 }
 

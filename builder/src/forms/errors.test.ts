@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pointerToId, visibleErrors } from "./errors.ts";
+import { errorIdsOf, pointerToId, visibleErrors } from "./errors.ts";
+import { isInside } from "./reveal.ts";
 
 const errors = [
   { path: "/title", message: "value can't be empty" },
@@ -24,5 +25,19 @@ describe("form errors", () => {
       title: { __errors: ["value can't be empty"] },
       groups: { 0: { name: { __errors: ["value should be minimum 2 characters"] } } },
     });
+  });
+  it("lists the ids of the fields the shown errors are on, for the list cards that hold them", () => {
+    const ids = errorIdsOf(visibleErrors(errors, new Set(), true));
+    expect(ids).toEqual(["root_title", "root_groups_0_name"]);
+    expect(errorIdsOf(visibleErrors(errors, new Set(), true), "drawer")).toEqual([
+      "drawer_title",
+      "drawer_groups_0_name",
+    ]);
+    expect(errorIdsOf({})).toEqual([]);
+    // The card of group 0 holds an error; group 1 (and group 10, which shares the digits) does not.
+    expect(ids.some((id) => isInside(id, "root_groups_0"))).toBe(true);
+    expect(ids.some((id) => isInside(id, "root_groups_1"))).toBe(false);
+    expect(isInside("root_groups_10_name", "root_groups_1")).toBe(false);
+    expect(isInside("root_groups_1", "root_groups_1")).toBe(true);
   });
 });

@@ -35,3 +35,17 @@ export function visibleErrors(
   }
   return out as ErrorSchema;
 }
+
+/** The ids of the fields an RJSF error schema holds errors for ({groups: {1: {name: {__errors}}}} under "root" is "root_groups_1_name"). */
+export function errorIdsOf(schema: ErrorSchema, prefix = "root"): string[] {
+  const ids: string[] = [];
+  const walk = (node: Record<string, unknown>, id: string) => {
+    for (const [key, child] of Object.entries(node)) {
+      if (key === "__errors") {
+        if (Array.isArray(child) && child.length) ids.push(id);
+      } else if (child && typeof child === "object") walk(child as Record<string, unknown>, `${id}_${key}`);
+    }
+  };
+  walk(schema as Record<string, unknown>, prefix);
+  return ids;
+}

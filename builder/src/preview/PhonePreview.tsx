@@ -46,14 +46,7 @@ export const PhonePreview = memo(function PhonePreview(props: PreviewProps) {
   );
   return (
     <section className="preview" aria-label="Preview">
-      <Segmented
-        block
-        size="small"
-        options={MODES}
-        value={mode}
-        onChange={(v) => setMode(v as ViewMode)}
-        aria-label="Preview mode"
-      />
+      <ModeSwitch mode={mode} onChange={setMode} />
       {/* Promo mode shows the same app without the phone frame (spec §2). */}
       <div className={mode === "promo" ? "phone phone-frameless" : "phone"}>
         <div className="phone-screen" ref={host} data-testid="phone-preview">
@@ -69,5 +62,25 @@ export const PhonePreview = memo(function PhonePreview(props: PreviewProps) {
         </div>
       </div>
     </section>
+  );
+});
+
+/** The preview's mode switch, memoized so typing (a new definition each keystroke) does not re-render antd's Segmented. */
+const ModeSwitch = memo(function ModeSwitch({
+  mode,
+  onChange,
+}: {
+  mode: ViewMode;
+  onChange(mode: ViewMode): void;
+}) {
+  return (
+    <Segmented
+      block
+      size="small"
+      options={MODES}
+      value={mode}
+      onChange={(v) => onChange(v as ViewMode)}
+      aria-label="Preview mode"
+    />
   );
 });

@@ -1,5 +1,5 @@
 import { Typography } from "antd";
-import { useCallback } from "react";
+import { memo, useCallback } from "react";
 import { Navigate, useParams } from "react-router";
 import { type AppDefinition, validate } from "../../../schemas/index.ts";
 import { useDraftSelector, useSubmitCount, useWorkspace } from "../draft/context.tsx";
@@ -44,9 +44,7 @@ function SectionEditor({ section }: { section: SettingsSection }) {
   const check = useCallback((v: Record<string, unknown>) => validate(schema, v), [schema]);
   return (
     <div>
-      <Typography.Title level={1} className="page-title">
-        {section.label}
-      </Typography.Title>
+      <SectionHeading label={section.label} />
       {section.key === "brand" ? <SlugField /> : null}
       <SchemaForm
         schema={schema}
@@ -60,3 +58,12 @@ function SectionEditor({ section }: { section: SettingsSection }) {
     </div>
   );
 }
+
+/** The page title; memoized with the slug field so typing in the form re-renders neither (antd's Typography and Form). */
+const SectionHeading = memo(function SectionHeading({ label }: { label: string }) {
+  return (
+    <Typography.Title level={1} className="page-title">
+      {label}
+    </Typography.Title>
+  );
+});

@@ -1,12 +1,12 @@
 import { Form, Input } from "antd";
-import { useState, useSyncExternalStore } from "react";
+import { memo, useState, useSyncExternalStore } from "react";
 import { Slug, validate } from "../../../schemas/index.ts";
 import { useWorkspace } from "../draft/context.tsx";
 
 const SlugOnly = { type: "object", properties: { slug: Slug } };
 
 /** The app's slug (App.slug, beside the definition); empty on a new app means "derived from the name". */
-export function SlugField() {
+export const SlugField = memo(function SlugField() {
   const { slug } = useWorkspace();
   const value = useSyncExternalStore(slug.subscribe, slug.get);
   const [touched, setTouched] = useState(false);
@@ -29,4 +29,4 @@ export function SlugField() {
       </Form.Item>
     </Form>
   );
-}
+});

@@ -7,7 +7,10 @@ import { integrationScreenOf } from "./registry.tsx";
 
 /** The visitor rules' inputs from the renderer's context (core/integrations.ts decides). */
 export function useVisitorEnv(): VisitorEnv {
-  const { appId, integrations, userAgent } = useView();
+  return visitorEnvOf(useView());
+}
+
+function visitorEnvOf({ appId, integrations, userAgent }: ReturnType<typeof useView>): VisitorEnv {
   const ua = userAgent ?? (typeof navigator === "undefined" ? "" : navigator.userAgent);
   return {
     appId,
@@ -20,11 +23,11 @@ export function useVisitorEnv(): VisitorEnv {
 
 /**
  * What the visitor gets from a feature (core/integrations.ts), or undefined in the builder's preview, which
- * draws every feature with its preview states.
+ * draws every feature with its preview states. The environment is only read for a visitor: the preview
+ * renders every home entry on each keystroke, and reading the platform parses the user agent.
  */
 export function useVisitorView(feature: AnyFeature | undefined): VisitorView | undefined {
-  const { mode } = useView();
-  const env = useVisitorEnv();
-  if (!feature || !isVisitorMode(mode)) return undefined;
-  return visitorView(feature, env);
+  const view = useView();
+  if (!feature || !isVisitorMode(view.mode)) return undefined;
+  return visitorView(feature, visitorEnvOf(view));
 }

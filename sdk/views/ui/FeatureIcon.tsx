@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { isColorfulIcon } from "../../../core/rules.ts";
 import type { BuiltInFeatureType } from "../../../schemas/constants/feature-pages.ts";
 import { safeImage } from "../safe-url.ts";
@@ -62,9 +63,18 @@ const cssUrl = (src: string) =>
 /**
  * A feature's icon. Icons are drawn in the theme's icon colour, except those whose name holds '[colorful]'
  * (spec §3), which keep their own colours. Without a usable image a feature entry (`type` given) shows its
- * type's default bank icon; anything else (a stamp) the title's first letter.
+ * type's default bank icon; anything else (a stamp) the title's first letter. Memoized: its props are strings,
+ * and every edit of the app in the builder re-renders each home entry (parsing each address again).
  */
-export function FeatureIcon({ icon, title, type }: { icon?: string | null; title: string; type?: string }) {
+export const FeatureIcon = memo(function FeatureIcon({
+  icon,
+  title,
+  type,
+}: {
+  icon?: string | null;
+  title: string;
+  type?: string;
+}) {
   const own = icon && isImageAddress(icon) ? safeImage(icon) : undefined;
   const src = own ?? (type ? safeImage(defaultIconOf(type)) : undefined);
   if (own && isColorfulIcon(icon))
@@ -84,4 +94,4 @@ export function FeatureIcon({ icon, title, type }: { icon?: string | null; title
       {Array.from(title.trim())[0]?.toUpperCase() ?? "•"}
     </span>
   );
-}
+});
