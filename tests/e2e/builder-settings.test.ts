@@ -174,6 +174,16 @@ describe("builder: app settings", () => {
     await until(() => page.getByText("invalid email", { exact: true }).count()).toBe(1);
     await page.locator("#root_groups_0_methods_0_value").fill("sales@example.com");
     await until(() => page.getByText("invalid email", { exact: true }).count()).toBe(0);
+    // Typed text reaches the preview at once; a choice made right after it (through the form) keeps it.
+    await page.locator("#root_groups_0_methods_0_displayName").fill("Write to sales");
+    await until(() => preview(page).getByText("Write to sales").count()).toBe(1);
+    await page.locator("#root_groups_0_methods_0_type").click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Website"]').click();
+    await until(() => page.locator("#root_groups_0_methods_0_displayName").inputValue()).toBe(
+      "Write to sales",
+    );
+    expect(await page.locator("#root_groups_0_methods_0_value").inputValue()).toBe("sales@example.com");
+    await until(() => preview(page).getByText("Write to sales").count()).toBe(1);
   });
 
   it("contact us with many groups: cards start closed, open by name or all at once, and a failed save opens the card at the field", async () => {

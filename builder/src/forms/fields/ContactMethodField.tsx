@@ -1,8 +1,8 @@
 import type { FieldProps, WidgetProps } from "@rjsf/utils";
-import { Form, Input, Select, Space } from "antd";
+import { Form, Select, Space } from "antd";
 import { CONTACT_METHOD_TYPES } from "../../../../schemas/index.ts";
 import { IconWidget } from "../widgets/IconWidget.tsx";
-import { useObjectField } from "./objectField.tsx";
+import { TypedInput, useObjectField } from "./objectField.tsx";
 
 type MethodType = (typeof CONTACT_METHOD_TYPES)[number];
 interface Method {
@@ -31,7 +31,7 @@ const PHONES = new Set<string>(["PhoneNumber", "MobileNumber"]);
  */
 export function ContactMethodField(props: FieldProps) {
   const { onBlur, registry } = props;
-  const { value: v, id, set, item, textItem } = useObjectField<Method>(props);
+  const { value: v, id, set, type: typeInto, item, textItem } = useObjectField<Method>(props);
   const type = v.type ?? "PhoneNumber";
   return (
     <div className="contact-method">
@@ -53,11 +53,11 @@ export function ContactMethodField(props: FieldProps) {
           ? item(
               "extras",
               "Extension",
-              <Input
+              <TypedInput
                 id={`${id}_extras`}
                 className="contact-method-ext"
                 value={v.extras?.ext ?? ""}
-                onChange={(e) => set({ extras: e.target.value ? { ext: e.target.value } : undefined })}
+                onType={(ext) => typeInto("extras", ext ? { ext } : undefined)}
                 onBlur={() => onBlur(`${id}_extras`, v.extras)}
               />,
             )

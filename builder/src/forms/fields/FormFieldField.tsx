@@ -74,7 +74,7 @@ export function FormFieldField(props: FieldProps) {
                     onChange={(e) => {
                       const next = [...options];
                       next[i] = e.target.value;
-                      set({ options: next });
+                      set({ options: next }, "typed");
                     }}
                     onBlur={() => onBlur(`${id}_options`, options)}
                   />
@@ -86,7 +86,7 @@ export function FormFieldField(props: FieldProps) {
                       onChange={(e) => {
                         const next = [...(v.values ?? [])];
                         next[i] = e.target.value;
-                        set({ values: next });
+                        set({ values: next }, "typed");
                       }}
                       onBlur={() => onBlur(`${id}_values`, v.values)}
                     />
