@@ -1,8 +1,9 @@
 import type { FieldProps } from "@rjsf/utils";
 import { Form, Input, type InputProps } from "antd";
-import { type ReactNode, useEffect, useReducer, useRef, useState } from "react";
+import { type ReactNode, useReducer, useRef } from "react";
 import { flushSync } from "react-dom";
 import type { FormContext } from "../types.ts";
+import { useTypedText } from "../widgets/useTypedText.ts";
 
 /** The messages RJSF keeps for one property of an object field. */
 export const errorsOf = (errorSchema: FieldProps["errorSchema"], key: string): string[] =>
@@ -86,33 +87,21 @@ export function useObjectField<T extends object>({
   return { value, id, set, type, item, textItem };
 }
 
-/**
- * A text input that holds its own text while it is typed in, so a keystroke re-renders the input alone, not
- * the field around it. A value from outside (undo, a reload) replaces the text unless it is an echo of what
- * was typed since focus.
- */
+/** A text input that holds its own text while it is typed in, so a keystroke re-renders the input alone. */
 export function TypedInput({
   value,
   onType,
   onBlur,
   ...input
 }: Omit<InputProps, "value" | "onChange"> & { value: string; onType(text: string): void }) {
-  const [text, setText] = useState(value);
-  const typed = useRef(new Set<string>());
-  useEffect(() => {
-    if (!typed.current.has(value)) setText(value);
-  }, [value]);
+  const { text, type, forget } = useTypedText(value, onType);
   return (
     <Input
       {...input}
       value={text}
-      onChange={(e) => {
-        typed.current.add(e.target.value);
-        setText(e.target.value);
-        onType(e.target.value);
-      }}
+      onChange={(e) => type(e.target.value)}
       onBlur={(e) => {
-        typed.current.clear();
+        forget();
         onBlur?.(e);
       }}
     />

@@ -1,37 +1,27 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Input } from "antd";
-import { type ChangeEvent, startTransition, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, startTransition } from "react";
 import { flushSync } from "react-dom";
 import type { FormContext } from "../types.ts";
+import { useTypedText } from "./useTypedText.ts";
 
 /**
- * Text inputs that keep up with typing in a large form: the input holds its own text, the draft (and so
- * the preview) is updated at once, and RJSF's re-render of the whole form runs as a transition React may
- * interrupt. Values coming back from outside (undo, reload) replace the text unless they are echoes of
- * what was typed since focus.
+ * Text inputs that keep up with typing in a large form: the input holds its own text and the draft (and so
+ * the preview) is updated at once. RJSF is not told: the draft's value reaches it as formData once typing
+ * pauses (SchemaForm), and its own change, a walk of the whole form the browser cannot interrupt, would run
+ * on every keystroke (bench/builder-keystroke.ts).
  */
 function useFastText(props: WidgetProps) {
-  const { id, value, onChange, options, registry } = props;
-  const [text, setText] = useState<string>(value ?? "");
-  const typed = useRef(new Set<string>());
-  useEffect(() => {
-    const v = value ?? "";
-    if (!typed.current.has(v)) setText(v);
-  }, [value]);
-  const change = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const next = e.target.value;
-    typed.current.add(next);
-    setText(next);
+  const { id, onChange, options, registry } = props;
+  const { text, type, forget } = useTypedText(props.value ?? "", (next) => {
     const v = next === "" ? options.emptyValue : next;
     const ctx = registry.formContext as FormContext;
-    // The draft and the preview take the text at once. RJSF is not told: the draft's value reaches it as
-    // formData once typing pauses (SchemaForm), and its own change, a walk of the whole form the browser
-    // cannot interrupt, would run on every keystroke (bench/builder-keystroke.ts).
     if (ctx.fastEdit) flushSync(() => ctx.fastEdit!(id, v));
     else startTransition(() => onChange(v));
-  };
+  });
+  const change = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => type(e.target.value);
   const blur = () => {
-    typed.current.clear();
+    forget();
     props.onBlur(id, text);
   };
   return { text, change, blur };
